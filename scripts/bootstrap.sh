@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages gtsim needs, only those that are missing.
+# Idempotent and non-interactive; exits non-zero with a clear message when it cannot.
+set -euo pipefail
+
+# One line per package: the package and why the project needs it.
+packages=(
+  build-essential   # gcc/g++ 12: C11 models, C++17 for the GoogleTest/SystemC/Verilator glue
+  cmake             # the build (>= 3.25 for verilate() and gtest_discover_tests PRE_TEST)
+  pkg-config        # SystemC ships only .pc files
+  python3           # register generation and helper scripts (standard library only)
+  verilator         # RTL twins and the FST writer sources it ships
+  libsystemc-dev    # SystemC 2.3.4 TLM-2.0: the baseline the benchmarks measure against
+  libgtest-dev      # GoogleTest, driven from C through testbench/shim
+  googletest        # GoogleTest sources (gtest_discover_tests helpers)
+  zlib1g-dev        # FST compression
+  gtkwave           # fst2vcd (validates written FST files) and the viewer
+  xvfb              # headless GTKWave screenshots
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "bootstrap: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "bootstrap: installing ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo_cmd=(sudo -n)
+  else
+    echo "bootstrap: error: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+if ! "${sudo_cmd[@]}" apt-get update -qq; then
+  echo "bootstrap: error: 'apt-get update' failed; check network access to the Debian mirrors" >&2
+  exit 1
+fi
+if ! "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/tmp/gtsim-bootstrap-apt.log 2>&1; then
+  tail -n 20 /tmp/gtsim-bootstrap-apt.log >&2
+  echo "bootstrap: error: could not install: ${missing[*]} (log: /tmp/gtsim-bootstrap-apt.log)" >&2
+  exit 1
+fi
+echo "bootstrap: installed ${missing[*]}"

@@ -1,0 +1,17 @@
+/* Everything in the transaction layer, for code that uses most of it. */
+#ifndef TLM_H
+#define TLM_H
+
+#include "tlm_callback_list.h"
+#include "tlm_clock.h"
+#include "tlm_kernel.h"
+#include "tlm_log.h"
+#include "tlm_memory.h"
+#include "tlm_payload.h"
+#include "tlm_quantum.h"
+#include "tlm_router.h"
+#include "tlm_signal.h"
+#include "tlm_target.h"
+#include "tlm_time.h"
+
+#endif

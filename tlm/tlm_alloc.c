@@ -1,0 +1,35 @@
+#include "tlm_alloc.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void out_of_memory(size_t bytes)
+{
+    fprintf(stderr, "gtsim: out of memory allocating %zu bytes\n", bytes);
+    abort();
+}
+
+void *tlm_alloc_zeroed(size_t count, size_t size)
+{
+    void *memory = calloc(count ? count : 1, size ? size : 1);
+    if (!memory)
+        out_of_memory(count * size);
+    return memory;
+}
+
+void *tlm_alloc_grow(void *array, size_t *capacity, size_t needed, size_t element_size, size_t initial)
+{
+    if (needed <= *capacity)
+        return array;
+    size_t grown = *capacity ? *capacity : initial;
+    while (grown < needed)
+        grown *= 2;
+    if (grown > SIZE_MAX / element_size)
+        out_of_memory(SIZE_MAX);
+    void *moved = realloc(array, grown * element_size);
+    if (!moved)
+        out_of_memory(grown * element_size);
+    *capacity = grown;
+    return moved;
+}

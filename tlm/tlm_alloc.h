@@ -1,0 +1,16 @@
+/* Allocation for the transaction layer. Running out of memory is not bad input the
+ * simulation could answer and continue from, so these end the process with a message
+ * instead of returning NULL to every caller. */
+#ifndef TLM_ALLOC_H
+#define TLM_ALLOC_H
+
+#include <stddef.h>
+
+/* calloc(count, size), never NULL. */
+void *tlm_alloc_zeroed(size_t count, size_t size);
+
+/* Makes room for `needed` elements of `element_size` in `array` (capacity in *capacity),
+ * doubling from `initial`; returns the possibly moved array, never NULL. */
+void *tlm_alloc_grow(void *array, size_t *capacity, size_t needed, size_t element_size, size_t initial);
+
+#endif

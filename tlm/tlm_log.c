@@ -1,0 +1,117 @@
+#include "tlm_log.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tlm_alloc.h"
+
+struct tlm_logger {
+    tlm_time (*now)(const void *clock_context); /* time stamp source; NULL stamps 0 */
+    const void *clock_context;                  /* passed to now */
+    FILE *sink;                                 /* NULL means stderr, resolved at print time */
+    tlm_log_level lowest_printed;               /* messages below are counted only */
+    tlm_log_block *first;                       /* blocks in registration order */
+    tlm_log_block *last;                        /* tail, for O(1) append */
+};
+
+tlm_logger *tlm_logger_create(tlm_time (*now)(const void *), const void *clock_context)
+{
+    tlm_logger *logger = tlm_alloc_zeroed(1, sizeof *logger);
+    logger->now = now;
+    logger->clock_context = clock_context;
+    logger->lowest_printed = TLM_LOG_WARNING;
+    return logger;
+}
+
+void tlm_logger_destroy(tlm_logger *logger)
+{
+    if (!logger)
+        return;
+    for (tlm_log_block *block = logger->first; block;) {
+        tlm_log_block *next = block->next;
+        free(block);
+        block = next;
+    }
+    free(logger);
+}
+
+void tlm_logger_set_sink(tlm_logger *logger, FILE *sink)
+{
+    logger->sink = sink;
+}
+
+void tlm_logger_set_level(tlm_logger *logger, tlm_log_level lowest_printed)
+{
+    logger->lowest_printed = lowest_printed;
+}
+
+tlm_log_block *tlm_logger_block(tlm_logger *logger, const char *name)
+{
+    for (tlm_log_block *block = logger->first; block; block = block->next)
+        if (strncmp(block->name, name, sizeof block->name - 1) == 0)
+            return block;
+    tlm_log_block *block = tlm_alloc_zeroed(1, sizeof *block);
+    snprintf(block->name, sizeof block->name, "%s", name);
+    block->logger = logger;
+    if (logger->last)
+        logger->last->next = block;
+    else
+        logger->first = block;
+    logger->last = block;
+    return block;
+}
+
+uint64_t tlm_logger_count(const tlm_logger *logger, tlm_log_level level)
+{
+    uint64_t total = 0;
+    for (const tlm_log_block *block = logger->first; block; block = block->next)
+        total += block->counts[level];
+    return total;
+}
+
+void tlm_logger_print_summary(const tlm_logger *logger, FILE *out)
+{
+    for (const tlm_log_block *block = logger->first; block; block = block->next) {
+        if (block->counts[TLM_LOG_WARNING] || block->counts[TLM_LOG_ERROR])
+            fprintf(out, "  %s: %" PRIu64 " warnings, %" PRIu64 " errors\n", block->name,
+                    block->counts[TLM_LOG_WARNING], block->counts[TLM_LOG_ERROR]);
+    }
+}
+
+const char *tlm_log_level_name(tlm_log_level level)
+{
+    switch (level) {
+    case TLM_LOG_DEBUG: return "debug";
+    case TLM_LOG_INFO: return "info";
+    case TLM_LOG_WARNING: return "warning";
+    case TLM_LOG_ERROR: return "error";
+    case TLM_LOG_LEVEL_COUNT: break;
+    }
+    return "invalid-level";
+}
+
+void tlm_log(tlm_log_block *block, tlm_log_level level, const char *format, ...)
+{
+    if ((unsigned)level >= TLM_LOG_LEVEL_COUNT)
+        level = TLM_LOG_ERROR;
+    block->counts[level]++;
+    tlm_logger *logger = block->logger;
+    if (level < logger->lowest_printed)
+        return;
+    tlm_time now = logger->now ? logger->now(logger->clock_context) : 0;
+    FILE *sink = logger->sink ? logger->sink : stderr;
+    /* Build the line first so concurrent writers (parallel regressions sharing a terminal)
+     * never interleave halves of two lines. */
+    char line[1024];
+    int prefix = snprintf(line, sizeof line, "[%12" PRIu64 ".%03u ns] %-7s %s: ", now / 1000,
+                          (unsigned)(now % 1000), tlm_log_level_name(level), block->name);
+    va_list args;
+    va_start(args, format);
+    vsnprintf(line + prefix, sizeof line - (size_t)prefix, format, args);
+    va_end(args);
+    fprintf(sink, "%s\n", line);
+    if (level >= TLM_LOG_ERROR)
+        fflush(sink);
+}

@@ -1,0 +1,93 @@
+/* Generic payload: the TLM-2.0 generic payload in C plus the attributes a GPU bus needs
+ * (DESIGN §4). One payload describes one transfer of `length` bytes at `address`. */
+#ifndef TLM_PAYLOAD_H
+#define TLM_PAYLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum tlm_command {
+    TLM_READ_COMMAND,   /* copy target bytes into data */
+    TLM_WRITE_COMMAND,  /* copy data into the target */
+    TLM_IGNORE_COMMAND  /* no transfer; the target only answers (used to probe a route) */
+} tlm_command;
+
+/* Same values as TLM-2.0 so the two worlds translate one to one. */
+typedef enum tlm_response_status {
+    TLM_OK_RESPONSE = 1,
+    TLM_INCOMPLETE_RESPONSE = 0,          /* not yet handled by any target */
+    TLM_GENERIC_ERROR_RESPONSE = -1,      /* malformed payload (no data buffer) or target failure */
+    TLM_ADDRESS_ERROR_RESPONSE = -2,      /* nothing at that address, or the transfer leaves its range */
+    TLM_COMMAND_ERROR_RESPONSE = -3,      /* the target refuses this command (write to ROM, ...) */
+    TLM_BURST_ERROR_RESPONSE = -4,        /* the target refuses this length (zero, too long, misaligned) */
+    TLM_BYTE_ENABLE_ERROR_RESPONSE = -5   /* a byte-enable byte is neither 0x00 nor 0xFF, or an empty mask */
+} tlm_response_status;
+
+/* Which address space the address is in; targets may refuse a space they do not serve. */
+typedef enum tlm_address_space {
+    TLM_SPACE_MMIO,     /* register space behind the GTTMMADR BAR */
+    TLM_SPACE_GGTT,     /* global graphics translation table addresses */
+    TLM_SPACE_PPGTT,    /* per-process graphics addresses */
+    TLM_SPACE_PHYSICAL  /* already translated system/local memory addresses */
+} tlm_address_space;
+
+/* Byte-enable values: TLM-2.0 semantics (0xFF enabled, 0x00 disabled). */
+#define TLM_BYTE_ENABLED 0xFFu
+#define TLM_BYTE_DISABLED 0x00u
+
+typedef struct tlm_payload {
+    tlm_command command;               /* read, write or ignore */
+    uint64_t address;                  /* byte address; an interconnect may rebase it and restores it on return */
+    uint8_t *data;                     /* length bytes, owned by the initiator */
+    uint32_t length;                   /* bytes to transfer; 0 is refused with TLM_BURST_ERROR_RESPONSE */
+    const uint8_t *byte_enable;        /* NULL: all bytes enabled; else a mask repeated every byte_enable_length bytes */
+    uint32_t byte_enable_length;       /* length of the mask in bytes; must be non-zero when byte_enable is set */
+    tlm_response_status response;      /* set by the target; initiators start with TLM_INCOMPLETE_RESPONSE */
+    tlm_address_space address_space;   /* GPU attribute: which address space `address` is in */
+    bool privileged;                   /* GPU attribute: issued from a privileged (ring/GuC) context */
+    bool secure;                       /* GPU attribute: issued by a protected-content agent */
+    bool dmi_allowed;                  /* set by a target: a DMI request for this range would succeed */
+    uint16_t initiator_id;             /* GPU attribute: which bus master (engine, host, GuC, EU data port) */
+    uint64_t correlation_id;           /* ties this transfer to trace records and log lines */
+} tlm_payload;
+
+/* A payload with the given command, address, data and length and default attributes
+ * (MMIO space, not privileged, no byte enables, response incomplete). */
+static inline tlm_payload tlm_payload_make(tlm_command command, uint64_t address, void *data, uint32_t length)
+{
+    tlm_payload payload = {
+        .command = command,
+        .address = address,
+        .data = (uint8_t *)data,
+        .length = length,
+        .response = TLM_INCOMPLETE_RESPONSE,
+        .address_space = TLM_SPACE_MMIO,
+    };
+    return payload;
+}
+
+static inline bool tlm_response_is_ok(const tlm_payload *payload)
+{
+    return payload->response == TLM_OK_RESPONSE;
+}
+
+/* The structural checks every target applies before touching data: non-zero length
+ * (burst error), a data buffer (generic error), a non-empty byte-enable mask whose bytes are
+ * all 0x00 or 0xFF (byte-enable error), and no wrap of address + length past 2^64
+ * (address error). Returns TLM_OK_RESPONSE when the payload is well formed. */
+tlm_response_status tlm_payload_check(const tlm_payload *payload);
+
+/* Whether byte `index` (0-based within the transfer) is enabled. */
+static inline bool tlm_payload_byte_enabled(const tlm_payload *payload, uint32_t index)
+{
+    return payload->byte_enable == NULL ||
+           payload->byte_enable[index % payload->byte_enable_length] == TLM_BYTE_ENABLED;
+}
+
+/* Short names for logs and traces: "read", "write", "ignore"; "OK", "ADDRESS_ERROR", ... */
+const char *tlm_command_name(tlm_command command);
+const char *tlm_response_name(tlm_response_status response);
+const char *tlm_address_space_name(tlm_address_space space);
+
+#endif

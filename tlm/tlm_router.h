@@ -1,0 +1,36 @@
+/* Address router (DESIGN §4): a map of non-overlapping [base, base + size) ranges, each
+ * forwarding to a target with the address rebased to the start of its range.
+ *
+ * - Mapping a range that overlaps an existing one, has size 0 or wraps past 2^64 is refused
+ *   (return -1) and logged; the map is unchanged.
+ * - An access that starts outside every range, or starts inside one and runs past its end,
+ *   answers TLM_ADDRESS_ERROR_RESPONSE, is counted and logged, and reaches no target.
+ * - A malformed payload (tlm_payload_check) is answered by the router with that status,
+ *   logged, and reaches no target.
+ * - The payload's address is restored before b_transport returns.
+ * - DMI requests are forwarded; grants are translated back and clipped to the range, and
+ *   target invalidations are translated and passed to the router's own subscribers. */
+#ifndef TLM_ROUTER_H
+#define TLM_ROUTER_H
+
+#include <stdint.h>
+
+#include "tlm_kernel.h"
+#include "tlm_target.h"
+
+typedef struct tlm_router tlm_router;
+
+tlm_router *tlm_router_create(tlm_kernel *kernel, const char *name);
+void tlm_router_destroy(tlm_router *router);
+
+/* Maps [base, base + size) to target (which must outlive the router). 0 on success, -1 refused. */
+int tlm_router_map(tlm_router *router, uint64_t base, uint64_t size, const tlm_target *target);
+
+/* The router as a target, for initiators (or an upstream router) to bind to. */
+const tlm_target *tlm_router_target(tlm_router *router);
+
+/* Accesses answered with an address error because nothing was mapped at their start or
+ * they ran past the end of their range (debug transport not counted). */
+uint64_t tlm_router_unmapped_count(const tlm_router *router);
+
+#endif

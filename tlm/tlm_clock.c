@@ -18,14 +18,21 @@ static tlm_time high_time(const tlm_clock *clock)
 static void clock_edge(void *context)
 {
     tlm_clock *clock = context;
-    clock->level = !clock->level;
-    /* Schedule the next edge before the listeners run, so one that stops the clock wins. */
-    tlm_event_notify(clock->kernel, &clock->edge_event,
-                     clock->level ? high_time(clock) : clock->period - high_time(clock));
-    if (clock->level) {
+    if (!clock->level) {
         clock->cycles++;
+        /* A falling edge nobody listens to is not scheduled: the next event is the next
+         * rising edge, which halves the kernel's work for an RTL clock. */
+        if (clock->falling_listeners.count) {
+            clock->level = true;
+            tlm_event_notify(clock->kernel, &clock->edge_event, high_time(clock));
+        } else {
+            tlm_event_notify(clock->kernel, &clock->edge_event, clock->period);
+        }
+        /* Scheduled before the listeners run, so one that stops the clock wins. */
         call_edge_listeners(clock, &clock->rising_listeners);
     } else {
+        clock->level = false;
+        tlm_event_notify(clock->kernel, &clock->edge_event, clock->period - high_time(clock));
         call_edge_listeners(clock, &clock->falling_listeners);
     }
 }
@@ -56,6 +63,11 @@ void tlm_clock_on_falling(tlm_clock *clock, tlm_clock_edge_fn fn, void *context)
     tlm_callback_list_add(&clock->falling_listeners, (tlm_callback_fn)fn, context);
 }
 
+void tlm_clock_remove_rising(tlm_clock *clock, tlm_clock_edge_fn fn, void *context)
+{
+    tlm_callback_list_remove(&clock->rising_listeners, (tlm_callback_fn)fn, context);
+}
+
 void tlm_clock_stop(tlm_clock *clock)
 {
     tlm_event_cancel(clock->kernel, &clock->edge_event);
@@ -68,4 +80,12 @@ void tlm_clock_start(tlm_clock *clock, tlm_time delay)
     clock->level = false;
     clock->running = true;
     tlm_event_notify(clock->kernel, &clock->edge_event, delay);
+}
+
+tlm_time tlm_clock_next_rising_edge(const tlm_clock *clock)
+{
+    if (!clock->running || !tlm_event_pending(&clock->edge_event))
+        return TLM_TIME_MAX;
+    /* While high, the pending edge is the falling one; the rising edge follows it. */
+    return clock->level ? clock->edge_event.time + (clock->period - high_time(clock)) : clock->edge_event.time;
 }

@@ -23,6 +23,13 @@ static inline void tlm_qk_inc(tlm_quantum_keeper *keeper, tlm_time delay)
     keeper->local_offset += delay;
 }
 
+/* Sets the local offset, for an initiator that passes its offset as the delay of a
+ * b_transport and takes the target's returned delay back (TLM-2.0 tlm_quantumkeeper::set). */
+static inline void tlm_qk_set(tlm_quantum_keeper *keeper, tlm_time local_offset)
+{
+    keeper->local_offset = local_offset;
+}
+
 /* The initiator's own notion of now: kernel time plus its local offset. */
 static inline tlm_time tlm_qk_current_time(const tlm_quantum_keeper *keeper)
 {

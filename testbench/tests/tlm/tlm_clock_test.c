@@ -291,9 +291,34 @@ TEST_F(ClockTest, DestroyRemovesPendingEdge)
     tlm_clock_on_rising(clock, on_rising, &self->tags[0]);
     EXPECT_EQ(tlm_kernel_run_for(self->k, 1500), TLM_RUN_TIME_REACHED);
     EXPECT_EQ(self->n, 2u);
+    uint64_t executed_before_destroy = tlm_kernel_events_executed(self->k);
     tlm_clock_destroy(clock);
     free(clock);
     EXPECT_EQ(tlm_kernel_run_for(self->k, 5000), TLM_RUN_TIME_REACHED);
     EXPECT_EQ(self->n, 2u);
-    EXPECT_EQ(tlm_kernel_events_executed(self->k), 4u); /* R@0, F@500, R@1000, F@1500 */
+    /* Nothing of the destroyed clock runs any more (ASan would also catch a freed event). */
+    EXPECT_EQ(tlm_kernel_events_executed(self->k), executed_before_destroy);
+}
+
+/* Without falling listeners a clock costs one kernel event per cycle: falling edges are only
+ * scheduled for someone who listens (this halves the kernel's work for RTL clocks). */
+TEST_F(ClockTest, NoFallingListenerMeansOneEventPerCycle)
+{
+    tlm_clock clock;
+    tlm_clock_init(&clock, self->k, "rising_only", 1000, 1000);
+    tlm_clock_on_rising(&clock, on_rising, &self->tags[0]);
+    EXPECT_EQ(tlm_kernel_run_for(self->k, 10000), TLM_RUN_TIME_REACHED);
+    EXPECT_EQ(tlm_clock_cycles(&clock), 10u);
+    EXPECT_EQ(tlm_kernel_events_executed(self->k), 10u);
+    EXPECT_EQ(tlm_clock_next_rising_edge(&clock), 11000u);
+    /* A falling listener added now hears the falling edge of the next cycle. */
+    tlm_clock_on_falling(&clock, on_falling, &self->tags[1]);
+    EXPECT_EQ(tlm_kernel_run_for(self->k, 1500), TLM_RUN_TIME_REACHED);
+    ASSERT_EQ(self->n, 12u);
+    EXPECT_EQ(self->edges[10].kind, 'R');
+    EXPECT_EQ(self->edges[10].at, 11000u);
+    EXPECT_EQ(self->edges[11].kind, 'F');
+    EXPECT_EQ(self->edges[11].at, 11500u);
+    EXPECT_EQ(tlm_clock_next_rising_edge(&clock), 12000u);
+    tlm_clock_destroy(&clock);
 }

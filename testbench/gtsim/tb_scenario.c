@@ -1,0 +1,649 @@
+#include "tb_scenario.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- allocation ------------------------------------------------------------------------ */
+
+/* Running out of memory is not a scenario error the user could fix by editing the file. */
+static void *tb_xrealloc(void *pointer, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size) {
+        fputs("gtsim: scenario too large for memory\n", stderr);
+        abort();
+    }
+    size_t bytes = count * size;
+    void *grown = realloc(pointer, bytes > 0 ? bytes : 1);
+    if (!grown) {
+        fputs("gtsim: out of memory\n", stderr);
+        abort();
+    }
+    return grown;
+}
+
+/* Makes room for one more element, doubling so that a line of a million dwords stays linear. */
+static void *tb_grow(void *array, size_t *capacity, size_t count, size_t size)
+{
+    if (count < *capacity)
+        return array;
+    *capacity = *capacity ? *capacity * 2 : 16;
+    return tb_xrealloc(array, *capacity, size);
+}
+
+/* ---- tokens ---------------------------------------------------------------------------- */
+
+typedef struct tb_token {
+    const char *text; /* points into the file's bytes; not NUL-terminated */
+    size_t length;    /* bytes in text, at least 1 */
+    size_t column;    /* 1-based column of its first byte */
+} tb_token;
+
+typedef struct tb_parser {
+    tb_scenario *scenario;  /* what is being built */
+    size_t line;            /* 1-based number of the line being parsed */
+    tb_token *tokens;       /* the current line's tokens (reused from line to line) */
+    size_t token_count;     /* entries in tokens */
+    size_t token_capacity;  /* allocated entries */
+    size_t next;            /* index of the first token not yet consumed */
+    size_t end_column;      /* just past the line's last token: where a missing token is reported */
+    uint32_t *dwords;       /* dwords of the current mem statement, copied out when it parses */
+    size_t dword_capacity;  /* allocated entries in dwords */
+    bool line_failed;       /* this line already has its error */
+    bool seen_statement;    /* a statement (good or bad) came before, so `profile` is too late */
+} tb_parser;
+
+static bool tb_is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* Splits [start, end) into tokens: runs of bytes other than blanks, up to a '#'. */
+static void tb_tokenize(tb_parser *parser, const char *text, size_t start, size_t end)
+{
+    parser->token_count = 0;
+    parser->next = 0;
+    parser->end_column = 1;
+    size_t i = start;
+    while (i < end) {
+        if (tb_is_blank(text[i])) {
+            i++;
+            continue;
+        }
+        if (text[i] == '#')
+            break;
+        size_t token_start = i;
+        while (i < end && !tb_is_blank(text[i]) && text[i] != '#')
+            i++;
+        parser->tokens = tb_grow(parser->tokens, &parser->token_capacity, parser->token_count, sizeof *parser->tokens);
+        parser->tokens[parser->token_count++] = (tb_token){
+            .text = text + token_start,
+            .length = i - token_start,
+            .column = token_start - start + 1,
+        };
+        parser->end_column = i - start + 1;
+    }
+}
+
+/* 'text' with unprintable bytes escaped and long tokens cut, so a message stays one short line
+ * whatever bytes the file holds. */
+static void tb_describe(const tb_token *token, char *out, size_t size)
+{
+    if (!token) {
+        snprintf(out, size, "end of line");
+        return;
+    }
+    enum { SHOWN = 32 };
+    size_t used = 0;
+    out[used++] = '\'';
+    for (size_t i = 0; i < token->length && i < SHOWN && used + 8 < size; i++) {
+        unsigned char c = (unsigned char)token->text[i];
+        if (c >= 0x20 && c < 0x7f && c != '\\' && c != '\'')
+            used += (size_t)snprintf(out + used, size - used, "%c", c);
+        else
+            used += (size_t)snprintf(out + used, size - used, "\\x%02x", c);
+    }
+    snprintf(out + used, size - used, "%s'", token->length > SHOWN ? "..." : "");
+}
+
+/* ---- errors ---------------------------------------------------------------------------- */
+
+__attribute__((format(printf, 3, 4))) static void tb_error_at(tb_parser *parser, size_t column, const char *format,
+                                                              ...)
+{
+    if (parser->line_failed)
+        return;
+    parser->line_failed = true;
+    tb_scenario *scenario = parser->scenario;
+    if (scenario->error_count == TB_SCENARIO_MAX_ERRORS) {
+        scenario->errors_truncated = true;
+        return;
+    }
+    if (!scenario->errors)
+        scenario->errors = tb_xrealloc(NULL, TB_SCENARIO_MAX_ERRORS, sizeof *scenario->errors);
+    tb_scenario_error *error = &scenario->errors[scenario->error_count++];
+    error->line = parser->line;
+    error->column = column;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error->message, sizeof error->message, format, args);
+    va_end(args);
+}
+
+static tb_token *tb_peek(tb_parser *parser)
+{
+    return parser->next < parser->token_count ? &parser->tokens[parser->next] : NULL;
+}
+
+static size_t tb_column_of(const tb_parser *parser, const tb_token *token)
+{
+    return token ? token->column : parser->end_column;
+}
+
+/* "expected WHAT, got 'x'" at the next token (or at the end of the line). */
+static void tb_expected(tb_parser *parser, const char *what)
+{
+    const tb_token *token = tb_peek(parser);
+    char got[160];
+    tb_describe(token, got, sizeof got);
+    tb_error_at(parser, tb_column_of(parser, token), "expected %s, got %s", what, got);
+}
+
+/* ---- keywords -------------------------------------------------------------------------- */
+
+static bool tb_token_is(const tb_token *token, const char *keyword)
+{
+    size_t length = strlen(keyword);
+    return token && token->length == length && memcmp(token->text, keyword, length) == 0;
+}
+
+static bool tb_token_is_nocase(const tb_token *token, const char *keyword)
+{
+    size_t length = strlen(keyword);
+    if (!token || token->length != length)
+        return false;
+    for (size_t i = 0; i < length; i++) {
+        char c = token->text[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c != keyword[i])
+            return false;
+    }
+    return true;
+}
+
+/* A keyword written in the wrong case: say so, since it is the likely slip. */
+static void tb_case_mismatch(tb_parser *parser, const tb_token *token, const char *what)
+{
+    char got[160];
+    tb_describe(token, got, sizeof got);
+    tb_error_at(parser, token->column, "expected %s, got %s (keywords are lowercase)", what, got);
+}
+
+/* Consumes the next token if it is one of `keywords` (NULL-terminated) and returns its index;
+ * otherwise records "expected WHAT, got X" (with a hint when only the case is wrong) and
+ * returns -1. */
+static int tb_keyword(tb_parser *parser, const char *const *keywords, const char *what)
+{
+    const tb_token *token = tb_peek(parser);
+    for (int i = 0; keywords[i]; i++) {
+        if (tb_token_is(token, keywords[i])) {
+            parser->next++;
+            return i;
+        }
+    }
+    for (int i = 0; keywords[i]; i++) {
+        if (tb_token_is_nocase(token, keywords[i])) {
+            tb_case_mismatch(parser, token, what);
+            return -1;
+        }
+    }
+    tb_expected(parser, what);
+    return -1;
+}
+
+/* Consumes `keyword` if it comes next; a case-only mismatch is an error (hence the int). */
+static int tb_optional_keyword(tb_parser *parser, const char *keyword, const char *what)
+{
+    const tb_token *token = tb_peek(parser);
+    if (!token)
+        return 0;
+    if (tb_token_is(token, keyword)) {
+        parser->next++;
+        return 1;
+    }
+    if (tb_token_is_nocase(token, keyword)) {
+        tb_case_mismatch(parser, token, what);
+        return -1;
+    }
+    tb_expected(parser, what);
+    return -1;
+}
+
+static bool tb_expect_end(tb_parser *parser)
+{
+    if (!tb_peek(parser))
+        return true;
+    tb_expected(parser, "end of line");
+    return false;
+}
+
+/* ---- numbers --------------------------------------------------------------------------- */
+
+/* What an operand is called in messages and the values it may take. */
+typedef struct tb_operand {
+    const char *name;   /* as in the grammar: "OFFSET", "DW", ... */
+    const char *hint;   /* what it looks like, for "expected NAME (hint)" */
+    uint64_t min;       /* smallest value accepted */
+    uint64_t max;       /* largest value accepted */
+    const char *range;  /* min..max as the documentation writes it */
+} tb_operand;
+
+static const tb_operand tb_offset = { "OFFSET", "a number", 0, UINT32_MAX, "0..0xffffffff" };
+static const tb_operand tb_value = { "VALUE", "a number", 0, UINT32_MAX, "0..0xffffffff" };
+static const tb_operand tb_mask = { "MASK", "a number", 0, UINT32_MAX, "0..0xffffffff" };
+static const tb_operand tb_dword = { "DW", "a number", 0, UINT32_MAX, "0..0xffffffff" };
+static const tb_operand tb_address = { "ADDR", "a number", 0, TB_SCENARIO_GFX_ADDRESS_LIMIT - 1, "0..0xffffffffffff" };
+static const tb_operand tb_class = { "CLASS", "a number", 0, 7, "0..7" };
+static const tb_operand tb_instance = { "INSTANCE", "a number", 0, 63, "0..63" };
+static const tb_operand tb_data16 = { "DATA16", "a number", 0, 0xFFFF, "0..0xffff" };
+static const tb_operand tb_cycles = { "CYCLES", "a number", 1, TB_SCENARIO_MAX_CYCLES, "1..1000000000000" };
+static const tb_operand tb_level = { "LEVEL", "0 or 1", 0, 1, "0..1" };
+
+typedef enum tb_number_status {
+    TB_NUMBER_OK,        /* *value holds it */
+    TB_NUMBER_INVALID,   /* not decimal digits nor 0x followed by hex digits */
+    TB_NUMBER_OVERFLOW   /* well formed but above 2^64 - 1 */
+} tb_number_status;
+
+static int tb_hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Decimal or 0x/0X hex; no sign, no suffix. Leading zeros are decimal, never octal. */
+static tb_number_status tb_number_value(const tb_token *token, uint64_t *value)
+{
+    const char *text = token->text;
+    size_t length = token->length;
+    unsigned base = 10;
+    size_t i = 0;
+    if (length > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        base = 16;
+        i = 2;
+    }
+    uint64_t result = 0;
+    bool overflow = false;
+    for (; i < length; i++) {
+        int digit = tb_hex_digit(text[i]);
+        if (digit < 0 || (unsigned)digit >= base)
+            return TB_NUMBER_INVALID;
+        if (result > (UINT64_MAX - (unsigned)digit) / base)
+            overflow = true; /* keep scanning: a bad digit later makes it "not a number" */
+        else
+            result = result * base + (unsigned)digit;
+    }
+    if (overflow)
+        return TB_NUMBER_OVERFLOW;
+    *value = result;
+    return TB_NUMBER_OK;
+}
+
+/* Consumes one operand; false (error recorded) if it is missing, malformed or out of range.
+ * *where is set to the token so later checks can point at it. */
+static bool tb_number(tb_parser *parser, const tb_operand *operand, uint64_t *value, const tb_token **where)
+{
+    const tb_token *token = tb_peek(parser);
+    char what[64];
+    snprintf(what, sizeof what, "%s (%s)", operand->name, operand->hint);
+    if (!token) {
+        tb_expected(parser, what);
+        return false;
+    }
+    uint64_t parsed = 0;
+    tb_number_status status = tb_number_value(token, &parsed);
+    if (status == TB_NUMBER_INVALID) {
+        tb_expected(parser, what);
+        return false;
+    }
+    if (status == TB_NUMBER_OVERFLOW || parsed < operand->min || parsed > operand->max) {
+        char shown[160];
+        tb_describe(token, shown, sizeof shown);
+        tb_error_at(parser, token->column, "%s %s is out of range %s", operand->name, shown, operand->range);
+        return false;
+    }
+    parser->next++;
+    *value = parsed;
+    if (where)
+        *where = token;
+    return true;
+}
+
+/* A dword at `address` must end at or below 2^48. */
+static bool tb_dword_fits(tb_parser *parser, uint64_t address, const tb_token *where)
+{
+    if (address <= TB_SCENARIO_GFX_ADDRESS_LIMIT - 4)
+        return true;
+    tb_error_at(parser, where->column,
+                "dword at 0x%012" PRIx64 " runs past the end of the 48-bit graphics address space", address);
+    return false;
+}
+
+/* DW [DW ...] up to the end of the line into parser->dwords; each must fit below 2^48. */
+static bool tb_dword_list(tb_parser *parser, uint64_t address, size_t *count)
+{
+    *count = 0;
+    do {
+        uint64_t value = 0;
+        const tb_token *where = NULL;
+        if (!tb_number(parser, &tb_dword, &value, &where))
+            return false;
+        if (!tb_dword_fits(parser, address + 4 * (uint64_t)*count, where))
+            return false;
+        parser->dwords = tb_grow(parser->dwords, &parser->dword_capacity, *count, sizeof *parser->dwords);
+        parser->dwords[(*count)++] = (uint32_t)value;
+    } while (tb_peek(parser));
+    return true;
+}
+
+static uint32_t *tb_copy_dwords(const tb_parser *parser, size_t count)
+{
+    uint32_t *copy = tb_xrealloc(NULL, count, sizeof *copy);
+    memcpy(copy, parser->dwords, count * sizeof *copy);
+    return copy;
+}
+
+/* ---- statements ------------------------------------------------------------------------ */
+
+static bool tb_parse_profile(tb_parser *parser, const tb_token *keyword, bool first)
+{
+    if (!first) {
+        tb_error_at(parser, keyword->column, "profile must be the first statement");
+        return false;
+    }
+    static const char *const profiles[] = { "gen12", "gen6", NULL };
+    int which = tb_keyword(parser, profiles, "profile name 'gen12' or 'gen6'");
+    if (which < 0 || !tb_expect_end(parser))
+        return false;
+    parser->scenario->profile = profiles[which];
+    parser->scenario->profile_line = parser->line;
+    parser->scenario->profile_column = keyword->column;
+    return true;
+}
+
+static bool tb_parse_mmio(tb_parser *parser, tb_statement *statement)
+{
+    static const char *const verbs[] = { "write", "read", NULL };
+    int verb = tb_keyword(parser, verbs, "'write' or 'read' after 'mmio'");
+    if (verb < 0 || !tb_number(parser, &tb_offset, &statement->address, NULL))
+        return false;
+    uint64_t number = 0;
+    if (verb == 0) {
+        statement->kind = TB_STMT_MMIO_WRITE;
+        if (!tb_number(parser, &tb_value, &number, NULL))
+            return false;
+        statement->value = (uint32_t)number;
+        return tb_expect_end(parser);
+    }
+    statement->kind = TB_STMT_MMIO_READ;
+    statement->mask = UINT32_MAX;
+    int expect = tb_optional_keyword(parser, "expect", "'expect' or end of line");
+    if (expect <= 0)
+        return expect == 0;
+    statement->has_expect = true;
+    if (!tb_number(parser, &tb_value, &number, NULL))
+        return false;
+    statement->value = (uint32_t)number;
+    int mask = tb_optional_keyword(parser, "mask", "'mask' or end of line");
+    if (mask <= 0)
+        return mask == 0;
+    if (!tb_number(parser, &tb_mask, &number, NULL))
+        return false;
+    statement->mask = (uint32_t)number;
+    return tb_expect_end(parser);
+}
+
+static bool tb_parse_mem(tb_parser *parser, tb_statement *statement)
+{
+    static const char *const verbs[] = { "write", "read", NULL };
+    int verb = tb_keyword(parser, verbs, "'write' or 'read' after 'mem'");
+    const tb_token *address_token = NULL;
+    if (verb < 0 || !tb_number(parser, &tb_address, &statement->address, &address_token))
+        return false;
+    size_t count = 0;
+    if (verb == 0) {
+        statement->kind = TB_STMT_MEM_WRITE;
+        if (!tb_dword_list(parser, statement->address, &count))
+            return false;
+    } else {
+        statement->kind = TB_STMT_MEM_READ;
+        int expect = tb_optional_keyword(parser, "expect", "'expect' or end of line");
+        if (expect < 0)
+            return false;
+        if (expect == 0)
+            return tb_dword_fits(parser, statement->address, address_token);
+        statement->has_expect = true;
+        if (!tb_dword_list(parser, statement->address, &count))
+            return false;
+    }
+    statement->dwords = tb_copy_dwords(parser, count);
+    statement->dword_count = count;
+    return true;
+}
+
+static bool tb_parse_irq(tb_parser *parser, tb_statement *statement)
+{
+    static const char *const verbs[] = { "raise", NULL };
+    uint64_t engine_class = 0, instance = 0, data = 0;
+    if (tb_keyword(parser, verbs, "'raise' after 'irq'") < 0 || !tb_number(parser, &tb_class, &engine_class, NULL) ||
+        !tb_number(parser, &tb_instance, &instance, NULL) || !tb_number(parser, &tb_data16, &data, NULL) ||
+        !tb_expect_end(parser))
+        return false;
+    statement->kind = TB_STMT_IRQ_RAISE;
+    statement->engine_class = (unsigned)engine_class;
+    statement->instance = (unsigned)instance;
+    statement->data = (unsigned)data;
+    return true;
+}
+
+static bool tb_parse_run(tb_parser *parser, tb_statement *statement)
+{
+    const tb_token *token = tb_peek(parser);
+    bool numeric = token && token->text[0] >= '0' && token->text[0] <= '9';
+    if (!numeric) {
+        static const char *const idle[] = { "idle", NULL };
+        if (tb_keyword(parser, idle, "CYCLES (a number) or 'idle' after 'run'") < 0)
+            return false;
+        statement->kind = TB_STMT_RUN_IDLE;
+        statement->cycles = TB_SCENARIO_IDLE_DEFAULT_CYCLES;
+        int max = tb_optional_keyword(parser, "max", "'max' or end of line");
+        if (max <= 0)
+            return max == 0;
+        return tb_number(parser, &tb_cycles, &statement->cycles, NULL) && tb_expect_end(parser);
+    }
+    statement->kind = TB_STMT_RUN;
+    return tb_number(parser, &tb_cycles, &statement->cycles, NULL) && tb_expect_end(parser);
+}
+
+static bool tb_parse_expect(tb_parser *parser, tb_statement *statement)
+{
+    static const char *const what[] = { "irq", NULL };
+    uint64_t level = 0;
+    if (tb_keyword(parser, what, "'irq' after 'expect'") < 0 || !tb_number(parser, &tb_level, &level, NULL) ||
+        !tb_expect_end(parser))
+        return false;
+    statement->kind = TB_STMT_EXPECT_IRQ;
+    statement->level = (unsigned)level;
+    return true;
+}
+
+static void tb_parse_line(tb_parser *parser)
+{
+    const tb_token *keyword = tb_peek(parser);
+    if (!keyword)
+        return; /* blank or comment */
+    static const char *const verbs[] = { "profile", "mmio", "mem", "irq", "run", "expect", NULL };
+    int verb = tb_keyword(parser, verbs, "a statement (profile, mmio, mem, irq, run, expect)");
+    bool first = !parser->seen_statement;
+    parser->seen_statement = true;
+    if (verb < 0)
+        return;
+    if (verb == 0) {
+        tb_parse_profile(parser, keyword, first);
+        return;
+    }
+    tb_statement statement = { .line = parser->line, .column = keyword->column };
+    bool ok = false;
+    switch (verb) {
+    case 1: ok = tb_parse_mmio(parser, &statement); break;
+    case 2: ok = tb_parse_mem(parser, &statement); break;
+    case 3: ok = tb_parse_irq(parser, &statement); break;
+    case 4: ok = tb_parse_run(parser, &statement); break;
+    default: ok = tb_parse_expect(parser, &statement); break;
+    }
+    if (!ok) {
+        free(statement.dwords);
+        return;
+    }
+    tb_scenario *scenario = parser->scenario;
+    scenario->statements = tb_grow(scenario->statements, &scenario->statement_capacity, scenario->statement_count,
+                                   sizeof *scenario->statements);
+    scenario->statements[scenario->statement_count++] = statement;
+}
+
+/* ---- files ----------------------------------------------------------------------------- */
+
+static char *tb_strdup(const char *text)
+{
+    size_t length = strlen(text) + 1;
+    char *copy = tb_xrealloc(NULL, length, 1);
+    memcpy(copy, text, length);
+    return copy;
+}
+
+tb_scenario *tb_scenario_parse(const char *name, const char *text, size_t length)
+{
+    tb_scenario *scenario = tb_xrealloc(NULL, 1, sizeof *scenario);
+    *scenario = (tb_scenario){ .name = tb_strdup(name), .profile = "gen12" };
+    tb_parser parser = { .scenario = scenario };
+    size_t start = 0;
+    while (start < length && !scenario->errors_truncated) {
+        const char *newline = memchr(text + start, '\n', length - start);
+        size_t end = newline ? (size_t)(newline - text) : length;
+        size_t content_end = (end > start && text[end - 1] == '\r') ? end - 1 : end; /* CRLF */
+        parser.line++;
+        parser.line_failed = false;
+        tb_tokenize(&parser, text, start, content_end);
+        tb_parse_line(&parser);
+        start = end + 1;
+    }
+    free(parser.tokens);
+    free(parser.dwords);
+    return scenario;
+}
+
+tb_scenario *tb_scenario_load(const char *path, char *message, size_t message_size)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        snprintf(message, message_size, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    char *text = NULL;
+    size_t length = 0, capacity = 0;
+    for (;;) {
+        if (length == capacity) {
+            capacity = capacity ? capacity * 2 : 65536;
+            text = tb_xrealloc(text, capacity, 1);
+        }
+        size_t got = fread(text + length, 1, capacity - length, file);
+        length += got;
+        if (got == 0)
+            break;
+    }
+    int read_error = ferror(file) ? errno : 0;
+    fclose(file);
+    if (read_error) {
+        snprintf(message, message_size, "cannot open '%s': %s", path, strerror(read_error));
+        free(text);
+        return NULL;
+    }
+    tb_scenario *scenario = tb_scenario_parse(path, text, length);
+    free(text);
+    return scenario;
+}
+
+void tb_scenario_destroy(tb_scenario *scenario)
+{
+    if (!scenario)
+        return;
+    for (size_t i = 0; i < scenario->statement_count; i++)
+        free(scenario->statements[i].dwords);
+    free(scenario->statements);
+    free(scenario->errors);
+    free(scenario->name);
+    free(scenario);
+}
+
+void tb_scenario_print_errors(const tb_scenario *scenario, FILE *out)
+{
+    for (size_t i = 0; i < scenario->error_count; i++) {
+        const tb_scenario_error *error = &scenario->errors[i];
+        fprintf(out, "%s:%zu:%zu: %s\n", scenario->name, error->line, error->column, error->message);
+    }
+    if (scenario->errors_truncated)
+        fprintf(out, "%s: too many errors; stopped reading after %d\n", scenario->name, TB_SCENARIO_MAX_ERRORS);
+}
+
+static void tb_print_dwords(const tb_statement *statement, FILE *out)
+{
+    for (size_t i = 0; i < statement->dword_count; i++)
+        fprintf(out, " 0x%08" PRIx32, statement->dwords[i]);
+}
+
+void tb_statement_print(const tb_statement *statement, FILE *out)
+{
+    switch (statement->kind) {
+    case TB_STMT_MMIO_WRITE:
+        fprintf(out, "mmio write 0x%08" PRIx64 " 0x%08" PRIx32, statement->address, statement->value);
+        break;
+    case TB_STMT_MMIO_READ:
+        fprintf(out, "mmio read 0x%08" PRIx64, statement->address);
+        if (statement->has_expect)
+            fprintf(out, " expect 0x%08" PRIx32, statement->value);
+        if (statement->has_expect && statement->mask != UINT32_MAX)
+            fprintf(out, " mask 0x%08" PRIx32, statement->mask);
+        break;
+    case TB_STMT_MEM_WRITE:
+        fprintf(out, "mem write 0x%012" PRIx64, statement->address);
+        tb_print_dwords(statement, out);
+        break;
+    case TB_STMT_MEM_READ:
+        fprintf(out, "mem read 0x%012" PRIx64, statement->address);
+        if (statement->has_expect) {
+            fputs(" expect", out);
+            tb_print_dwords(statement, out);
+        }
+        break;
+    case TB_STMT_IRQ_RAISE:
+        fprintf(out, "irq raise %u %u 0x%04x", statement->engine_class, statement->instance, statement->data);
+        break;
+    case TB_STMT_RUN:
+        fprintf(out, "run %" PRIu64, statement->cycles);
+        break;
+    case TB_STMT_RUN_IDLE:
+        fprintf(out, "run idle max %" PRIu64, statement->cycles);
+        break;
+    case TB_STMT_EXPECT_IRQ:
+        fprintf(out, "expect irq %u", statement->level);
+        break;
+    }
+}

@@ -1,0 +1,91 @@
+/* Scenario files (DESIGN §8, docs/scenarios.md): the parsed form of a scenario and the
+ * parser that builds it. Nothing here touches a simulated system, so the language can be
+ * checked (and fuzzed) on its own and a file with errors is never half-run.
+ *
+ * A file parses into statements in file order plus the profile it asks for. Every error is
+ * recorded with its 1-based line and column (columns count bytes; a tab is one column), at
+ * most TB_SCENARIO_MAX_ERRORS per file and one per line: after the first error on a line
+ * the rest of that line says nothing useful. */
+#ifndef TB_SCENARIO_H
+#define TB_SCENARIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Errors recorded per file before the parser gives up on it. */
+#define TB_SCENARIO_MAX_ERRORS 20
+/* `run CYCLES` accepts 1..this (10^12 cycles: about 14 simulated minutes at 1.2 GHz). */
+#define TB_SCENARIO_MAX_CYCLES UINT64_C(1000000000000)
+/* `run idle` without `max`: the bound in cycles. */
+#define TB_SCENARIO_IDLE_DEFAULT_CYCLES UINT64_C(1000000)
+/* Graphics addresses are 48 bits; every dword a `mem` statement touches lies below this. */
+#define TB_SCENARIO_GFX_ADDRESS_LIMIT (UINT64_C(1) << 48)
+
+typedef enum tb_statement_kind {
+    TB_STMT_MMIO_WRITE, /* mmio write OFFSET VALUE */
+    TB_STMT_MMIO_READ,  /* mmio read OFFSET [expect VALUE [mask MASK]] */
+    TB_STMT_MEM_WRITE,  /* mem write ADDR DW [DW ...] */
+    TB_STMT_MEM_READ,   /* mem read ADDR [expect DW [DW ...]] */
+    TB_STMT_IRQ_RAISE,  /* irq raise CLASS INSTANCE DATA16 */
+    TB_STMT_RUN,        /* run CYCLES */
+    TB_STMT_RUN_IDLE,   /* run idle [max CYCLES] */
+    TB_STMT_EXPECT_IRQ  /* expect irq 0|1 */
+} tb_statement_kind;
+
+typedef struct tb_statement {
+    tb_statement_kind kind;  /* which statement; selects the fields below that mean something */
+    size_t line;             /* 1-based line, for FILE:LINE messages */
+    size_t column;           /* 1-based column of the first keyword, for usage errors found when running */
+    uint64_t address;        /* mmio: offset into the MMIO BAR; mem: graphics address */
+    uint32_t value;          /* mmio write: the value; mmio read: the expected value */
+    uint32_t mask;           /* mmio read: bits compared (all ones without `mask`) */
+    bool has_expect;         /* mmio read, mem read: an expect clause is present */
+    uint32_t *dwords;        /* mem write: data; mem read: expected dwords (owned, NULL if none) */
+    size_t dword_count;      /* entries in dwords */
+    uint64_t cycles;         /* run: cycles to advance; run idle: bound in cycles */
+    unsigned engine_class;   /* irq raise: engine class, 0..7 */
+    unsigned instance;       /* irq raise: engine instance, 0..63 */
+    unsigned data;           /* irq raise: the message's 16 data bits */
+    unsigned level;          /* expect irq: expected host interrupt level, 0 or 1 */
+} tb_statement;
+
+typedef struct tb_scenario_error {
+    size_t line;        /* 1-based */
+    size_t column;      /* 1-based, at the offending token (or just past the line's last token) */
+    char message[256];  /* without the FILE:LINE:COL prefix */
+} tb_scenario_error;
+
+typedef struct tb_scenario {
+    char *name;                  /* shown in every message: the path as given, or "default.gtsim" */
+    const char *profile;         /* "gen12" (also when the file names none) or "gen6" */
+    size_t profile_line;         /* where `profile` was written (0: not written), to point at it */
+    size_t profile_column;       /* column of that `profile` keyword */
+    tb_statement *statements;    /* in file order */
+    size_t statement_count;      /* entries in statements */
+    size_t statement_capacity;   /* allocated entries */
+    tb_scenario_error *errors;   /* in file order; the file must not run when there is any */
+    size_t error_count;          /* entries in errors, at most TB_SCENARIO_MAX_ERRORS */
+    bool errors_truncated;       /* parsing stopped at the error limit; later lines were not read */
+} tb_scenario;
+
+/* Parses `length` bytes of `text` (any bytes, NULs included; need not be NUL-terminated).
+ * Never NULL; check error_count. `name` is copied. */
+tb_scenario *tb_scenario_parse(const char *name, const char *text, size_t length);
+
+/* Reads and parses the file at `path`. NULL with "cannot open 'PATH': <strerror>" in
+ * `message` when it cannot be read. */
+tb_scenario *tb_scenario_load(const char *path, char *message, size_t message_size);
+
+void tb_scenario_destroy(tb_scenario *scenario);
+
+/* Prints each error as "NAME:LINE:COL: message", plus a closing note if parsing stopped at
+ * the limit. */
+void tb_scenario_print_errors(const tb_scenario *scenario, FILE *out);
+
+/* Prints the statement in canonical form (lowercase, hex operands, no newline), which parses
+ * back to the same statement. */
+void tb_statement_print(const tb_statement *statement, FILE *out);
+
+#endif

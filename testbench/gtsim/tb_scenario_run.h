@@ -1,0 +1,49 @@
+/* Runs a parsed scenario (tb_scenario.h) against a simulated system (tb_system.h) as a host
+ * would: MMIO and graphics memory through the system's bus targets, the GT clock, the host
+ * interrupt line. docs/scenarios.md describes what each statement does and what counts as a
+ * check.
+ *
+ * Checks are counted, not fatal: a failed one prints "FILE:LINE: ..." and the run goes on.
+ * Only a statement the system cannot carry at all (an `irq raise` without an interrupt
+ * aggregator) stops the run, as a usage error. */
+#ifndef TB_SCENARIO_RUN_H
+#define TB_SCENARIO_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tb_scenario.h"
+#include "tb_system.h"
+
+/* Initiator id of the host on the bus: the CPU is not one of the GT's masters, so it takes
+ * the id no GT master uses. */
+#define TB_SCENARIO_HOST_INITIATOR UINT16_C(0xFFFF)
+
+typedef struct tb_run_options {
+    FILE *out;     /* read values, failed checks, the verbose echo (NULL: stdout) */
+    FILE *errors;  /* usage errors that stop the run (NULL: stderr) */
+    bool verbose;  /* echo each statement with the sim time before it runs */
+} tb_run_options;
+
+typedef struct tb_run_result {
+    uint64_t passed;   /* checks that held */
+    uint64_t failed;   /* checks that did not hold */
+    bool usage_error;  /* the run stopped at a statement the system cannot carry (exit status 2) */
+} tb_run_result;
+
+/* The configuration that builds the system `scenario` asks for (its profile) with the
+ * round-trip block simulated as `roundtrip_mode`. */
+tb_system_config tb_scenario_system_config(const tb_scenario *scenario, tb_block_mode roundtrip_mode,
+                                           FILE *log_sink);
+
+/* Runs every statement of `scenario` (which must have parsed without errors) against
+ * `system`, adding its checks to *result. False when it stopped on a usage error. */
+bool tb_scenario_run(const tb_scenario *scenario, tb_system *system, const tb_run_options *options,
+                     tb_run_result *result);
+
+/* "[        12.500 ns]": the stamp the sim log puts on its lines, so echoed statements and
+ * log lines line up. */
+void tb_print_sim_time(FILE *out, tlm_time now);
+
+#endif

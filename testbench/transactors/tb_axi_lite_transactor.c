@@ -1,0 +1,198 @@
+#include "tb_axi_lite_transactor.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tlm_alloc.h"
+#include "tlm_register.h"
+
+#define DEFAULT_TIMEOUT_CYCLES 1000u
+
+struct tb_axi_lite_transactor {
+    tlm_target as_target;             /* the tlm side */
+    tb_axi_lite_transactor_config config; /* copy of the configuration */
+    tlm_time next_edge;               /* time of the next rising edge the RTL has not seen */
+    uint64_t cycles;                  /* RTL cycles stepped */
+    tb_axi_lite_request_pins idle;    /* pins with every VALID and READY low */
+    tlm_callback_list observers;      /* tb_axi_lite_cycle_observer_fn entries */
+    tlm_log_block *log;               /* this transactor's log counters */
+};
+
+tlm_response_status tb_axi_lite_response_status(uint8_t resp)
+{
+    switch (resp) {
+    case TB_AXI_RESP_OKAY:
+    case TB_AXI_RESP_EXOKAY: return TLM_OK_RESPONSE;
+    case TB_AXI_RESP_SLVERR: return TLM_GENERIC_ERROR_RESPONSE;
+    default: return TLM_ADDRESS_ERROR_RESPONSE;
+    }
+}
+
+/* Steps the RTL through the next rising edge with `in` driven; `out` gets the pre-edge
+ * outputs. */
+static void step(tb_axi_lite_transactor *transactor, const tb_axi_lite_request_pins *in, tb_axi_lite_response_pins *out)
+{
+    transactor->config.cycle(transactor->config.rtl, in, out);
+    tlm_time edge = transactor->next_edge;
+    transactor->next_edge += transactor->config.clock->period;
+    transactor->cycles++;
+    const tlm_callback_list *observers = &transactor->observers;
+    for (size_t i = 0; i < observers->count; i++)
+        ((tb_axi_lite_cycle_observer_fn)observers->entries[i].fn)(observers->entries[i].context, edge);
+}
+
+/* Idle cycles for every edge at or before `time`: the RTL catches up with the clock. */
+static void step_idle_through(tb_axi_lite_transactor *transactor, tlm_time time)
+{
+    tb_axi_lite_response_pins ignored;
+    while (transactor->next_edge <= time)
+        step(transactor, &transactor->idle, &ignored);
+}
+
+static void clock_rising(void *context, tlm_clock *clock, uint64_t cycle)
+{
+    (void)clock;
+    (void)cycle;
+    tb_axi_lite_transactor *transactor = context;
+    step_idle_through(transactor, tlm_kernel_now(transactor->config.kernel));
+}
+
+/* Runs one write or read to completion. Returns the response status; *rdata gets read data. */
+static tlm_response_status run_cycles(tb_axi_lite_transactor *transactor, const tlm_payload *payload, uint32_t *rdata)
+{
+    const bool write = payload->command == TLM_WRITE_COMMAND;
+    tb_axi_lite_request_pins in = transactor->idle;
+    uint32_t address = (uint32_t)payload->address;
+    uint8_t prot = payload->privileged ? 1u : 0u; /* AxPROT[0]: privileged access */
+    if (write) {
+        uint32_t data = 0;
+        for (uint32_t i = 0; i < 4; i++)
+            data |= (uint32_t)payload->data[i] << (8 * i);
+        uint32_t enables = tlm_register_bit_enables(payload);
+        uint8_t strobes = 0;
+        for (uint32_t i = 0; i < 4; i++)
+            strobes |= (uint8_t)((enables >> (8 * i) & 1u) << i);
+        in.awvalid = true;
+        in.awaddr = address;
+        in.awprot = prot;
+        in.wvalid = true;
+        in.wdata = data;
+        in.wstrb = strobes;
+        in.bready = true;
+    } else {
+        in.arvalid = true;
+        in.araddr = address;
+        in.arprot = prot;
+        in.rready = true;
+    }
+    for (uint32_t waited = 0; waited < transactor->config.timeout_cycles; waited++) {
+        tb_axi_lite_response_pins out;
+        tb_axi_lite_request_pins driven = in;
+        step(transactor, &driven, &out);
+        /* Handshakes happen at this edge when VALID and READY were both high before it. */
+        if (driven.awvalid && out.awready)
+            in.awvalid = false;
+        if (driven.wvalid && out.wready)
+            in.wvalid = false;
+        if (driven.arvalid && out.arready)
+            in.arvalid = false;
+        if (write && driven.bready && out.bvalid)
+            return tb_axi_lite_response_status(out.bresp);
+        if (!write && driven.rready && out.rvalid) {
+            *rdata = out.rdata;
+            return tb_axi_lite_response_status(out.rresp);
+        }
+    }
+    tlm_log_error(transactor->log, "%s at 0x%08" PRIx32 ": no %s within %" PRIu32 " cycles; transaction abandoned",
+                  tlm_command_name(payload->command), address, write ? "BVALID" : "RVALID",
+                  transactor->config.timeout_cycles);
+    /* Drop every VALID so the slave is not left with a half-offered transfer. */
+    tb_axi_lite_response_pins ignored;
+    step(transactor, &transactor->idle, &ignored);
+    return TLM_GENERIC_ERROR_RESPONSE;
+}
+
+static void transactor_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
+{
+    tb_axi_lite_transactor *transactor = self;
+    tlm_response_status status = tlm_register_payload_check(payload);
+    if (status == TLM_OK_RESPONSE && payload->command != TLM_IGNORE_COMMAND &&
+        transactor->config.address_bits < 64 && (payload->address >> transactor->config.address_bits) != 0)
+        status = TLM_ADDRESS_ERROR_RESPONSE;
+    if (status != TLM_OK_RESPONSE) {
+        payload->response = status;
+        tlm_log_error(transactor->log, "%s at 0x%" PRIx64 " length %" PRIu32 " refused before the bus: %s",
+                      tlm_command_name(payload->command), payload->address, payload->length,
+                      tlm_response_name(status));
+        return;
+    }
+    if (payload->command == TLM_IGNORE_COMMAND) {
+        payload->response = TLM_OK_RESPONSE;
+        return;
+    }
+    tlm_time now = tlm_kernel_now(transactor->config.kernel);
+    tlm_time start = now + *delay;
+    /* Catch up: edges before the requested start carry no transfer. */
+    step_idle_through(transactor, start);
+    uint32_t rdata = 0;
+    status = run_cycles(transactor, payload, &rdata);
+    /* The transfer completed at its last edge, one period before next_edge. */
+    tlm_time completion = transactor->next_edge - transactor->config.clock->period;
+    *delay = completion > now ? completion - now : 0;
+    payload->response = status;
+    if (status == TLM_OK_RESPONSE && payload->command == TLM_READ_COMMAND) {
+        for (uint32_t i = 0; i < 4; i++)
+            if (tlm_payload_byte_enabled(payload, i))
+                payload->data[i] = (uint8_t)(rdata >> (8 * i));
+    }
+}
+
+tb_axi_lite_transactor *tb_axi_lite_transactor_create(const tb_axi_lite_transactor_config *config)
+{
+    tb_axi_lite_transactor *transactor = tlm_alloc_zeroed(1, sizeof *transactor);
+    transactor->config = *config;
+    if (transactor->config.timeout_cycles == 0)
+        transactor->config.timeout_cycles = DEFAULT_TIMEOUT_CYCLES;
+    if (transactor->config.address_bits == 0 || transactor->config.address_bits > 32)
+        transactor->config.address_bits = 32;
+    transactor->log = tlm_logger_block(tlm_kernel_logger(config->kernel), config->name);
+    transactor->next_edge = tlm_clock_next_rising_edge(config->clock);
+    transactor->as_target = (tlm_target){
+        .name = config->name,
+        .self = transactor,
+        .b_transport = transactor_b_transport,
+    };
+    tlm_clock_on_rising(config->clock, clock_rising, transactor);
+    return transactor;
+}
+
+void tb_axi_lite_transactor_destroy(tb_axi_lite_transactor *transactor)
+{
+    if (!transactor)
+        return;
+    tlm_clock_remove_rising(transactor->config.clock, clock_rising, transactor);
+    tlm_callback_list_free(&transactor->observers);
+    free(transactor);
+}
+
+const tlm_target *tb_axi_lite_transactor_target(tb_axi_lite_transactor *transactor)
+{
+    return &transactor->as_target;
+}
+
+void tb_axi_lite_transactor_on_cycle(tb_axi_lite_transactor *transactor, tb_axi_lite_cycle_observer_fn fn,
+                                     void *context)
+{
+    tlm_callback_list_add(&transactor->observers, (tlm_callback_fn)fn, context);
+}
+
+uint64_t tb_axi_lite_transactor_cycles(const tb_axi_lite_transactor *transactor)
+{
+    return transactor->cycles;
+}
+
+tlm_time tb_axi_lite_transactor_rtl_time(const tb_axi_lite_transactor *transactor)
+{
+    return transactor->next_edge;
+}

@@ -1,0 +1,68 @@
+/* AXI4-Lite master transactor: puts a Verilated AXI4-Lite slave behind the same tlm target
+ * interface as its C model (DESIGN §5). Each b_transport becomes AXI4-Lite cycles on the
+ * RTL's clock, and the response and read data come back into the payload.
+ *
+ * Time. The kernel owns time and the RTL clock is a tlm_clock. While the bus is idle, each
+ * rising edge of that clock steps the RTL one cycle. A transaction requested at local time
+ * S = now + *delay first steps idle cycles up to S, then steps the RTL through its AXI
+ * cycles at the clock's next edges (running ahead of kernel time, as any loosely-timed target
+ * may), and adds the time up to its last edge to *delay. The kernel's own edges for those
+ * times then find the RTL already there and do nothing. So the RTL sees one continuous clock,
+ * every edge exactly once, at the clock's times, whether a cycle was idle or carried a
+ * transaction, and transactions can be issued from inside events as well as from the host.
+ *
+ * Pin timing. Inputs for a cycle are driven after the previous rising edge; the handshakes
+ * of the cycle are decided from the slave's outputs just before the edge (VALID and READY
+ * both high), as the AXI specification defines them. Write address and data are offered
+ * together; each is dropped once accepted; BREADY and RREADY are held high while waiting.
+ *
+ * Responses. OKAY/EXOKAY -> TLM_OK_RESPONSE, SLVERR -> TLM_GENERIC_ERROR_RESPONSE, DECERR ->
+ * TLM_ADDRESS_ERROR_RESPONSE. Payloads a 32-bit AXI4-Lite bus cannot carry are refused
+ * without touching the RTL exactly as the model refuses them (tlm_register_payload_check),
+ * and addresses beyond the slave's address width answer TLM_ADDRESS_ERROR_RESPONSE. Byte
+ * enables become WSTRB; a read fills only the enabled bytes. A slave that does not answer
+ * within the timeout gets its transaction abandoned with TLM_GENERIC_ERROR_RESPONSE and a
+ * log line (the RTL is then in an unknown state; the error count says so). */
+#ifndef TB_AXI_LITE_TRANSACTOR_H
+#define TB_AXI_LITE_TRANSACTOR_H
+
+#include <stdint.h>
+
+#include "tb_axi_lite_pins.h"
+#include "tlm.h"
+
+/* One clock cycle of the slave: drive `in`, report the outputs before the rising edge in
+ * `out`, then clock it (the shim's cycle function). */
+typedef void (*tb_axi_lite_cycle_fn)(void *rtl, const tb_axi_lite_request_pins *in, tb_axi_lite_response_pins *out);
+/* Called after every RTL cycle with the time of its rising edge, to sample other outputs. */
+typedef void (*tb_axi_lite_cycle_observer_fn)(void *context, tlm_time edge_time);
+
+typedef struct tb_axi_lite_transactor_config {
+    const char *name;                /* instance name for logs */
+    tlm_kernel *kernel;              /* time base */
+    tlm_clock *clock;                /* the RTL's clock (running) */
+    void *rtl;                       /* shim handle passed to cycle */
+    tb_axi_lite_cycle_fn cycle;      /* steps the slave one cycle */
+    unsigned address_bits;           /* width of AWADDR/ARADDR, 1..32 */
+    uint32_t timeout_cycles;         /* cycles to wait for a handshake (0: 1000) */
+    uint16_t initiator_id;           /* unused by AXI4-Lite; kept for logs */
+} tb_axi_lite_transactor_config;
+
+typedef struct tb_axi_lite_transactor tb_axi_lite_transactor;
+
+tb_axi_lite_transactor *tb_axi_lite_transactor_create(const tb_axi_lite_transactor_config *config);
+void tb_axi_lite_transactor_destroy(tb_axi_lite_transactor *transactor);
+
+const tlm_target *tb_axi_lite_transactor_target(tb_axi_lite_transactor *transactor);
+void tb_axi_lite_transactor_on_cycle(tb_axi_lite_transactor *transactor, tb_axi_lite_cycle_observer_fn fn,
+                                     void *context);
+
+/* RTL cycles stepped so far (idle and busy). */
+uint64_t tb_axi_lite_transactor_cycles(const tb_axi_lite_transactor *transactor);
+/* Time of the next rising edge the RTL has not seen yet. */
+tlm_time tb_axi_lite_transactor_rtl_time(const tb_axi_lite_transactor *transactor);
+
+/* Maps an AXI response code to a tlm response status. */
+tlm_response_status tb_axi_lite_response_status(uint8_t resp);
+
+#endif

@@ -1,0 +1,152 @@
+#include "tlm_register.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tlm_alloc.h"
+
+uint32_t tlm_register_apply_write(const tlm_register_desc *reg, uint32_t current, uint32_t data, uint32_t bit_enables)
+{
+    uint32_t enables = bit_enables;
+    if (reg->masked) {
+        /* spec 000 §1.1.4: a bit of 15:0 changes only if its mask bit (16 higher) is written
+         * as 1; the mask bits themselves are not stored. */
+        enables = (data & bit_enables) >> 16 & bit_enables & 0xFFFFu;
+    }
+    uint32_t value = current;
+    value = (value & ~(reg->rw_mask & enables)) | (data & reg->rw_mask & enables);
+    value &= ~(data & reg->w1c_mask & enables);
+    value |= data & reg->w1s_mask & enables;
+    return value;
+}
+
+uint32_t tlm_register_read_value(const tlm_register_desc *reg, uint32_t current)
+{
+    uint32_t defined = reg->rw_mask | reg->ro_mask | reg->w1c_mask | reg->w1s_mask;
+    return current & defined & (reg->masked ? 0xFFFFu : 0xFFFFFFFFu);
+}
+
+int32_t tlm_register_find(const tlm_register_block_desc *block, uint32_t offset)
+{
+    uint32_t low = 0, high = block->register_count;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        uint32_t at = block->registers[middle].offset;
+        if (at == offset)
+            return (int32_t)middle;
+        if (at < offset)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return -1;
+}
+
+uint32_t tlm_register_bit_enables(const tlm_payload *payload)
+{
+    uint32_t enables = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        if (tlm_payload_byte_enabled(payload, i))
+            enables |= 0xFFu << (8 * i);
+    return enables;
+}
+
+tlm_response_status tlm_register_payload_check(const tlm_payload *payload)
+{
+    tlm_response_status status = tlm_payload_check(payload);
+    if (status != TLM_OK_RESPONSE)
+        return status;
+    if (payload->length != 4 || (payload->address & 3) != 0)
+        return TLM_BURST_ERROR_RESPONSE;
+    return TLM_OK_RESPONSE;
+}
+
+void tlm_register_file_init(tlm_register_file *file, const tlm_register_block_desc *block, tlm_log_block *log)
+{
+    *file = (tlm_register_file){
+        .block = block,
+        .values = tlm_alloc_zeroed(block->register_count, sizeof *file->values),
+        .log = log,
+    };
+    tlm_register_file_reset(file);
+}
+
+void tlm_register_file_destroy(tlm_register_file *file)
+{
+    free(file->values);
+    file->values = NULL;
+}
+
+void tlm_register_file_reset(tlm_register_file *file)
+{
+    /* Aliases share their target's storage and reset value; only storage owners reset. */
+    for (uint32_t i = 0; i < file->block->register_count; i++) {
+        const tlm_register_desc *reg = &file->block->registers[i];
+        if (reg->storage_index == i)
+            file->values[i] = reg->reset;
+    }
+}
+
+uint32_t tlm_register_file_peek(const tlm_register_file *file, uint32_t index)
+{
+    const tlm_register_desc *reg = &file->block->registers[index];
+    return tlm_register_read_value(reg, file->values[reg->storage_index]);
+}
+
+void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload)
+{
+    tlm_response_status status = tlm_register_payload_check(payload);
+    int32_t index = -1;
+    if (status == TLM_OK_RESPONSE && payload->command != TLM_IGNORE_COMMAND) {
+        index = payload->address < file->block->size ? tlm_register_find(file->block, (uint32_t)payload->address) : -1;
+        if (index < 0)
+            status = TLM_ADDRESS_ERROR_RESPONSE;
+        else if (payload->command == TLM_WRITE_COMMAND && file->block->ro_write_error &&
+                 !tlm_register_writable(&file->block->registers[index]))
+            status = TLM_GENERIC_ERROR_RESPONSE;
+    }
+    if (status != TLM_OK_RESPONSE) {
+        payload->response = status;
+        tlm_log_error(file->log, "%s %s at offset 0x%" PRIx64 " length %" PRIu32 " refused: %s",
+                      file->block->name, tlm_command_name(payload->command), payload->address, payload->length,
+                      status == TLM_ADDRESS_ERROR_RESPONSE  ? "no register there"
+                      : status == TLM_GENERIC_ERROR_RESPONSE ? "register is read-only"
+                      : status == TLM_BURST_ERROR_RESPONSE   ? "not an aligned 32-bit access"
+                                                             : tlm_response_name(status));
+        return;
+    }
+    payload->response = TLM_OK_RESPONSE;
+    if (payload->command == TLM_IGNORE_COMMAND)
+        return;
+    const tlm_register_desc *reg = &file->block->registers[index];
+    uint32_t enables = tlm_register_bit_enables(payload);
+    if (payload->command == TLM_READ_COMMAND) {
+        if (file->on_read)
+            file->on_read(file->context, (uint32_t)index);
+        uint32_t value = tlm_register_read_value(reg, file->values[reg->storage_index]);
+        for (uint32_t i = 0; i < 4; i++)
+            if (enables >> (8 * i) & 1)
+                payload->data[i] = (uint8_t)(value >> (8 * i));
+        return;
+    }
+    uint32_t data = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        data |= (uint32_t)payload->data[i] << (8 * i);
+    uint32_t old_value = file->values[reg->storage_index];
+    uint32_t new_value = tlm_register_apply_write(reg, old_value, data, enables);
+    file->values[reg->storage_index] = new_value;
+    if (file->on_write)
+        file->on_write(file->context, (uint32_t)index, old_value, new_value);
+}
+
+const char *tlm_register_access_name(tlm_register_access access)
+{
+    switch (access) {
+    case TLM_REGISTER_RW: return "RW";
+    case TLM_REGISTER_RO: return "RO";
+    case TLM_REGISTER_W1C: return "W1C";
+    case TLM_REGISTER_W1S: return "W1S";
+    }
+    return "invalid-access";
+}

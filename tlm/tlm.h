@@ -13,5 +13,6 @@
 #include "tlm_signal.h"
 #include "tlm_target.h"
 #include "tlm_time.h"
+#include "tlm_trace.h"
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "tlm_alloc.h"
+#include "tlm_trace.h"
 
 /* A kernel-owned one-shot event (tlm_kernel_schedule); `event` must stay the first member
  * so the trampoline can recover the wrapper from the event's context. */
@@ -31,6 +32,7 @@ struct tlm_kernel {
     tlm_oneshot *free_oneshots;   /* recycled one-shot wrappers */
     tlm_logger *logger;           /* the kernel's logger, time-stamped with now */
     tlm_log_block *log;           /* the kernel's own log block */
+    tlm_trace_log trace_log;      /* the log's trace rows while a tracer is installed */
 };
 
 _Static_assert(offsetof(struct tlm_kernel, time) == 0, "tlm_kernel_now reads the first member");
@@ -180,6 +182,8 @@ void tlm_kernel_destroy(tlm_kernel *kernel)
 {
     if (!kernel)
         return;
+    if (kernel->time.tracer) /* the sink may outlive the kernel: it must stop reading its time */
+        tlm_kernel_set_tracer(kernel, NULL);
     /* Pending one-shots are the kernel's to free; block-owned events are not. */
     for (uint32_t i = 0; i < kernel->heap_count; i++) {
         tlm_event *event = kernel->heap[i];
@@ -200,6 +204,17 @@ void tlm_kernel_destroy(tlm_kernel *kernel)
 tlm_logger *tlm_kernel_logger(tlm_kernel *kernel)
 {
     return kernel->logger;
+}
+
+void tlm_kernel_set_tracer(tlm_kernel *kernel, const tlm_tracer *tracer)
+{
+    const tlm_tracer *old = kernel->time.tracer;
+    if (old && old->ops->attach)
+        old->ops->attach(old->sink, kernel, false);
+    kernel->time.tracer = tracer;
+    tlm_trace_log_attach(&kernel->trace_log, kernel);
+    if (tracer && tracer->ops->attach)
+        tracer->ops->attach(tracer->sink, kernel, true);
 }
 
 void tlm_kernel_stop(tlm_kernel *kernel)

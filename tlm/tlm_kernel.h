@@ -41,13 +41,19 @@ typedef enum tlm_run_status {
 } tlm_run_status;
 
 /* The first member of every kernel: what hot paths (the quantum keeper's need_sync, run on
- * every transaction) read without a function call. Everything else stays private. */
+ * every transaction; the trace hook's is-tracing-on test) read without a function call.
+ * Everything else stays private. */
 typedef struct tlm_kernel_time {
-    tlm_time now; /* current simulated time */
+    tlm_time now;                   /* current simulated time */
+    const struct tlm_tracer *tracer; /* trace sink (tlm_trace.h), NULL when tracing is off */
 } tlm_kernel_time;
 
 tlm_kernel *tlm_kernel_create(void);
 void tlm_kernel_destroy(tlm_kernel *kernel);
+
+/* Installs a trace sink (tlm_trace.h), or removes it with NULL. Install it right after
+ * creating the kernel: blocks declare their trace rows when they are created. */
+void tlm_kernel_set_tracer(tlm_kernel *kernel, const struct tlm_tracer *tracer);
 
 static inline tlm_time tlm_kernel_now(const tlm_kernel *kernel)
 {

@@ -2,6 +2,7 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,8 @@ struct tlm_logger {
     tlm_log_level lowest_printed;               /* messages below are counted only */
     tlm_log_block *first;                       /* blocks in registration order */
     tlm_log_block *last;                        /* tail, for O(1) append */
+    tlm_log_hook_fn hook;                       /* sees warnings and errors (trace); NULL: none */
+    void *hook_context;                         /* passed to hook */
 };
 
 tlm_logger *tlm_logger_create(tlm_time (*now)(const void *), const void *clock_context)
@@ -45,6 +48,12 @@ void tlm_logger_set_sink(tlm_logger *logger, FILE *sink)
 void tlm_logger_set_level(tlm_logger *logger, tlm_log_level lowest_printed)
 {
     logger->lowest_printed = lowest_printed;
+}
+
+void tlm_logger_set_hook(tlm_logger *logger, tlm_log_hook_fn fn, void *context)
+{
+    logger->hook = fn;
+    logger->hook_context = context;
 }
 
 tlm_log_block *tlm_logger_block(tlm_logger *logger, const char *name)
@@ -98,10 +107,10 @@ void tlm_log(tlm_log_block *block, tlm_log_level level, const char *format, ...)
         level = TLM_LOG_ERROR;
     block->counts[level]++;
     tlm_logger *logger = block->logger;
-    if (level < logger->lowest_printed)
+    bool hooked = logger->hook && level >= TLM_LOG_WARNING;
+    if (level < logger->lowest_printed && !hooked)
         return;
     tlm_time now = logger->now ? logger->now(logger->clock_context) : 0;
-    FILE *sink = logger->sink ? logger->sink : stderr;
     /* Build the line first so concurrent writers (parallel regressions sharing a terminal)
      * never interleave halves of two lines. */
     char line[1024];
@@ -111,7 +120,12 @@ void tlm_log(tlm_log_block *block, tlm_log_level level, const char *format, ...)
     va_start(args, format);
     vsnprintf(line + prefix, sizeof line - (size_t)prefix, format, args);
     va_end(args);
-    fprintf(sink, "%s\n", line);
-    if (level >= TLM_LOG_ERROR)
-        fflush(sink);
+    if (level >= logger->lowest_printed) {
+        FILE *sink = logger->sink ? logger->sink : stderr;
+        fprintf(sink, "%s\n", line);
+        if (level >= TLM_LOG_ERROR)
+            fflush(sink);
+    }
+    if (hooked)
+        logger->hook(logger->hook_context, level, block->name, line + prefix);
 }

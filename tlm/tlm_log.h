@@ -37,6 +37,12 @@ void tlm_logger_set_level(tlm_logger *logger, tlm_log_level lowest_printed);
 /* The block record for `name`, created on first use; the same name gives the same record. */
 tlm_log_block *tlm_logger_block(tlm_logger *logger, const char *name);
 
+/* Called with every warning and error (printed or not), after it is counted: the trace hook
+ * puts them on the waveform's timeline. `message` is the text after the block name. One hook
+ * per logger; NULL removes it. */
+typedef void (*tlm_log_hook_fn)(void *context, tlm_log_level level, const char *block, const char *message);
+void tlm_logger_set_hook(tlm_logger *logger, tlm_log_hook_fn fn, void *context);
+
 /* Messages of `level` across all blocks. */
 uint64_t tlm_logger_count(const tlm_logger *logger, tlm_log_level level);
 

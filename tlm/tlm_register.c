@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tlm_alloc.h"
+#include "tlm_trace.h"
 
 uint32_t tlm_register_apply_write(const tlm_register_desc *reg, uint32_t current, uint32_t data, uint32_t bit_enables)
 {
@@ -76,6 +77,39 @@ void tlm_register_file_destroy(tlm_register_file *file)
 {
     free(file->values);
     file->values = NULL;
+    free(file->trace_ids);
+    file->trace_ids = NULL;
+    free(file->traced_values);
+    file->traced_values = NULL;
+}
+
+void tlm_register_file_trace(tlm_register_file *file, struct tlm_kernel *kernel, const char *scope)
+{
+    if (!tlm_trace_on(kernel) || file->trace_ids)
+        return;
+    uint32_t count = file->block->register_count;
+    file->trace_ids = tlm_alloc_zeroed(count, sizeof *file->trace_ids);
+    file->traced_values = tlm_alloc_zeroed(count, sizeof *file->traced_values);
+    file->trace_kernel = kernel;
+    for (uint32_t i = 0; i < count; i++) {
+        const tlm_register_desc *reg = &file->block->registers[i];
+        if (reg->storage_index != i)
+            continue; /* an alias shows the same storage under another access type */
+        file->traced_values[i] = file->values[i];
+        file->trace_ids[i] = tlm_trace_bits(kernel, scope, reg->name, 32, TLM_TRACE_HEX, file->values[i]);
+    }
+}
+
+void tlm_register_file_trace_sync(tlm_register_file *file)
+{
+    if (!file->trace_ids)
+        return;
+    for (uint32_t i = 0; i < file->block->register_count; i++) {
+        if (file->trace_ids[i] && file->values[i] != file->traced_values[i]) {
+            file->traced_values[i] = file->values[i];
+            tlm_trace_set(file->trace_kernel, file->trace_ids[i], file->values[i]);
+        }
+    }
 }
 
 void tlm_register_file_reset(tlm_register_file *file)
@@ -86,6 +120,7 @@ void tlm_register_file_reset(tlm_register_file *file)
         if (reg->storage_index == i)
             file->values[i] = reg->reset;
     }
+    tlm_register_file_trace_sync(file);
 }
 
 uint32_t tlm_register_file_peek(const tlm_register_file *file, uint32_t index)
@@ -128,6 +163,8 @@ void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload
         for (uint32_t i = 0; i < 4; i++)
             if (enables >> (8 * i) & 1)
                 payload->data[i] = (uint8_t)(value >> (8 * i));
+        if (file->trace_ids) /* on_read may have refreshed values */
+            tlm_register_file_trace_sync(file);
         return;
     }
     uint32_t data = 0;
@@ -138,6 +175,8 @@ void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload
     file->values[reg->storage_index] = new_value;
     if (file->on_write)
         file->on_write(file->context, (uint32_t)index, old_value, new_value);
+    if (file->trace_ids) /* the write and whatever on_write did */
+        tlm_register_file_trace_sync(file);
 }
 
 const char *tlm_register_access_name(tlm_register_access access)

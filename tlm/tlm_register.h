@@ -111,10 +111,20 @@ struct tlm_register_file {
     tlm_register_read_fn on_read;         /* may be NULL */
     void *context;                        /* passed to on_write and on_read */
     tlm_log_block *log;                   /* where refused accesses are logged */
+    struct tlm_kernel *trace_kernel;      /* time base of the register rows; NULL when untraced */
+    uint32_t *trace_ids;                  /* trace row per storage register (tlm_trace_id), NULL when untraced */
+    uint32_t *traced_values;              /* the values last traced, to trace only changes */
 };
 
 void tlm_register_file_init(tlm_register_file *file, const tlm_register_block_desc *block, tlm_log_block *log);
 void tlm_register_file_destroy(tlm_register_file *file);
+/* Traces the value of every register that owns storage as a 32-bit row named after it in
+ * `scope` (no effect when tracing is off). Values are traced after every software access and
+ * reset; a model that changes `values` outside an access calls tlm_register_file_trace_sync. */
+void tlm_register_file_trace(tlm_register_file *file, struct tlm_kernel *kernel, const char *scope);
+/* Traces every register whose value changed since it was last traced. */
+void tlm_register_file_trace_sync(tlm_register_file *file);
+
 /* Puts every register back to its reset value. */
 void tlm_register_file_reset(tlm_register_file *file);
 

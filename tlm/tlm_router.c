@@ -6,6 +6,7 @@
 
 #include "tlm_alloc.h"
 #include "tlm_callback_list.h"
+#include "tlm_trace.h"
 
 typedef struct tlm_route {
     uint64_t base;              /* first global address of the range */
@@ -23,6 +24,8 @@ struct tlm_router {
     uint64_t unmapped_count;           /* address errors answered */
     tlm_callback_list dmi_subscribers; /* tlm_dmi_invalidate_fn of upstream initiators */
     tlm_log_block *log;                /* "router" log counters */
+    tlm_trace_bus trace;               /* transaction rows (scope = router name); off when not traced */
+    tlm_kernel *kernel;                /* time base and tracer of the rows */
 };
 
 /* The route whose range holds `address`, or NULL. */
@@ -101,6 +104,18 @@ static void router_b_transport(void *self, tlm_payload *payload, tlm_time *delay
     payload->address = address - route->base;
     route->target.b_transport(route->target.self, payload, delay);
     payload->address = address;
+}
+
+/* A traced router's b_transport (tlm_router_trace swaps it in, so an untraced router pays
+ * nothing at all): every transaction, answered or refused, is one set of rows, the request at
+ * now + the initiator's delay, the response at now + the delay on return. */
+static void router_traced_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
+{
+    tlm_router *router = self;
+    tlm_time now = tlm_kernel_now(router->trace.kernel);
+    tlm_trace_bus_request(&router->trace, payload, tlm_time_add_saturating(now, *delay));
+    router_b_transport(router, payload, delay);
+    tlm_trace_bus_response(&router->trace, payload, tlm_time_add_saturating(now, *delay));
 }
 
 static uint32_t router_transport_dbg(void *self, tlm_payload *payload)
@@ -215,6 +230,7 @@ tlm_router *tlm_router_create(tlm_kernel *kernel, const char *name)
         .subscribe_dmi_invalidate = router_subscribe_dmi_invalidate,
     };
     router->log = tlm_logger_block(tlm_kernel_logger(kernel), name);
+    router->kernel = kernel;
     return router;
 }
 
@@ -227,6 +243,15 @@ void tlm_router_destroy(tlm_router *router)
     free(router->routes);
     tlm_callback_list_free(&router->dmi_subscribers);
     free(router);
+}
+
+void tlm_router_trace(tlm_router *router, unsigned address_bits, unsigned data_bytes)
+{
+    if (tlm_trace_bus_on(&router->trace))
+        return;
+    tlm_trace_bus_declare(&router->trace, router->kernel, router->as_target.name, address_bits, data_bytes);
+    if (tlm_trace_bus_on(&router->trace))
+        router->as_target.b_transport = router_traced_b_transport;
 }
 
 const tlm_target *tlm_router_target(tlm_router *router)

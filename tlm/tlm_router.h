@@ -26,6 +26,13 @@ void tlm_router_destroy(tlm_router *router);
 /* Maps [base, base + size) to target (which must outlive the router). 0 on success, -1 refused. */
 int tlm_router_map(tlm_router *router, uint64_t base, uint64_t size, const tlm_target *target);
 
+/* Traces every transaction through the router, answered or refused, as the rows of a bus
+ * port named after the router (tlm_trace_bus in tlm_trace.h), with addresses of address_bits
+ * and the first data_bytes bytes of data. No effect when the kernel does not trace. Call it
+ * before the router is mapped into an upstream router (which copies its target interface):
+ * it swaps in a traced b_transport, so an untraced router costs nothing. */
+void tlm_router_trace(tlm_router *router, unsigned address_bits, unsigned data_bytes);
+
 /* The router as a target, for initiators (or an upstream router) to bind to. */
 const tlm_target *tlm_router_target(tlm_router *router);
 

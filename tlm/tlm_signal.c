@@ -1,5 +1,7 @@
 #include "tlm_signal.h"
 
+#include "tlm_trace.h"
+
 static uint64_t width_mask(unsigned width)
 {
     return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
@@ -34,6 +36,7 @@ void tlm_signal_set(tlm_signal *signal, uint64_t value)
     uint64_t old_value = signal->value;
     signal->value = value;
     signal->changes++;
+    tlm_trace_set(signal->trace_kernel, signal->trace_id, value);
     for (size_t i = 0; i < signal->listeners.count; i++) {
         tlm_signal_change_fn fn = (tlm_signal_change_fn)signal->listeners.entries[i].fn;
         fn(signal->listeners.entries[i].context, signal, old_value, value);

@@ -1,6 +1,7 @@
 /* A level signal of 1 to 64 bits (interrupt lines, the host interrupt). Setting a different
  * value calls every change listener at once, in registration order, with the old and new
- * values; setting the same value calls nobody. */
+ * values; setting the same value calls nobody. A traced signal (tlm_signal_trace in
+ * tlm_trace.h) also records every change in the waveform. */
 #ifndef TLM_SIGNAL_H
 #define TLM_SIGNAL_H
 
@@ -12,11 +13,13 @@ typedef struct tlm_signal tlm_signal;
 typedef void (*tlm_signal_change_fn)(void *context, tlm_signal *signal, uint64_t old_value, uint64_t new_value);
 
 struct tlm_signal {
-    const char *name;            /* for logs and traces */
-    unsigned width;              /* bits, 1..64; values are masked to it */
-    uint64_t value;              /* current level */
-    uint64_t changes;            /* how many times the value changed */
-    tlm_callback_list listeners; /* tlm_signal_change_fn entries */
+    const char *name;                /* for logs and traces */
+    unsigned width;                  /* bits, 1..64; values are masked to it */
+    uint64_t value;                  /* current level */
+    uint64_t changes;                /* how many times the value changed */
+    tlm_callback_list listeners;     /* tlm_signal_change_fn entries */
+    struct tlm_kernel *trace_kernel; /* time base of the trace (tlm_signal_trace), NULL when untraced */
+    uint32_t trace_id;               /* its trace row (tlm_trace_id), 0 when untraced: one test per change */
 };
 
 /* width outside 1..64 is clamped into it. */

@@ -113,6 +113,9 @@ roundtrip *roundtrip_create(tlm_kernel *kernel, const char *name)
     model->registers.on_write = register_written;
     model->registers.context = model;
     tlm_signal_init(&model->irq, "irq", 1, 0);
+    /* Waveform rows (when tracing): every register and the interrupt output. */
+    tlm_register_file_trace(&model->registers, kernel, name);
+    tlm_signal_trace(&model->irq, kernel, name);
     model->as_target = (tlm_target){
         .name = name,
         .self = model,

@@ -8,10 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gtsim_asm.h"
+#include "gtsim_dis.h"
+#include "tb_cli.h"
 #include "tb_default_scenario.h"
 #include "tb_scenario.h"
 #include "tb_scenario_run.h"
 #include "tb_system.h"
+#include "wave.h"
 
 #ifndef GTSIM_VERSION
 #define GTSIM_VERSION "unknown"
@@ -27,12 +31,27 @@ typedef struct tb_cli {
     bool lockstep;            /* --lockstep: model and RTL twin side by side */
     bool verbose;             /* -v: echo statements as they run */
     tlm_log_level log_level;  /* lowest sim log level printed */
+    const char *wave;         /* --wave FILE (.fst or .vcd); the default scenario's default is gtsim.fst */
+    bool wave_is_default;     /* wave is the default scenario's implicit gtsim.fst, not --wave */
+    bool no_wave;             /* --no-wave */
+    bool wave_window;         /* --wave-window START:STOP given */
+    tlm_time window_start;    /* its start */
+    tlm_time window_stop;     /* its stop (TLM_TIME_MAX: open) */
+    bool wave_on_fail;        /* --wave-on-fail[=HISTORY_NS] given */
+    tlm_time history;         /* its history */
 } tb_cli;
+
+/* The default scenario's waveform when no --wave or --no-wave says otherwise. */
+#define TB_DEFAULT_WAVE "gtsim.fst"
+/* --wave-on-fail without a value: how much simulated time before the failure is kept. */
+#define TB_DEFAULT_WAVE_HISTORY_NS UINT64_C(10000)
 
 static void tb_print_usage(FILE *out)
 {
     fputs("usage: gtsim [OPTION...]                 run the embedded default scenario\n"
           "       gtsim run [OPTION...] FILE...     run scenario files, each on a fresh system\n"
+          "       gtsim dis [--profile P] [--engine E] FILE  disassemble command dwords\n"
+          "       gtsim asm [--profile P] FILE -o OUT        assemble commands into dwords\n"
           "       gtsim --help | --version\n"
           "\n"
           "options:\n"
@@ -42,6 +61,13 @@ static void tb_print_usage(FILE *out)
           "  -v, --verbose        echo each statement with the sim time before it runs\n"
           "  --log-level LEVEL    lowest sim log level printed: debug, info, warning (default),\n"
           "                       error\n"
+          "  --wave FILE          write a waveform (FILE.fst or FILE.vcd) and its GTKWave view\n"
+          "                       (FILE.gtkw); the default scenario writes gtsim.fst unless told\n"
+          "  --no-wave            no waveform (not even the default scenario's)\n"
+          "  --wave-window START:STOP\n"
+          "                       record only from START to STOP ns (either may be left out)\n"
+          "  --wave-on-fail[=NS]  record only if a check fails: the last NS ns before the first\n"
+          "                       failure (default 10000) and everything after it\n"
           "  -h, --help           show this help\n"
           "  --version            show the version\n"
           "\n"
@@ -82,23 +108,56 @@ static bool tb_parse_log_level(const char *name, tlm_log_level *level)
     return false;
 }
 
-/* The value of an option written as `--name VALUE` or `--name=VALUE`; NULL if it is not this
- * option. Sets *missing when the option is there without its value. */
-static const char *tb_option_value(int argc, char **argv, int *index, const char *name, bool *missing)
+/* A time in whole nanoseconds as picoseconds; false if not a number or too large. */
+static bool tb_parse_ns(const char *text, size_t length, tlm_time *time)
 {
-    const char *arg = argv[*index];
-    size_t length = strlen(name);
-    if (strncmp(arg, name, length) != 0)
-        return NULL;
-    if (arg[length] == '=')
-        return arg + length + 1;
-    if (arg[length] != '\0')
-        return NULL;
-    if (*index + 1 >= argc) {
-        *missing = true;
-        return NULL;
+    if (length == 0 || length > 19)
+        return false;
+    uint64_t ns = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (text[i] < '0' || text[i] > '9')
+            return false;
+        ns = ns * 10 + (uint64_t)(text[i] - '0');
     }
-    return argv[++*index];
+    if (ns > TLM_TIME_MAX / TLM_NS)
+        return false;
+    *time = ns * TLM_NS;
+    return true;
+}
+
+/* --wave-window START:STOP (ns; START or STOP may be empty). */
+static bool tb_parse_window(const char *value, tb_cli *cli)
+{
+    const char *colon = strchr(value, ':');
+    if (!colon)
+        return false;
+    size_t start_length = (size_t)(colon - value), stop_length = strlen(colon + 1);
+    cli->window_start = 0;
+    cli->window_stop = TLM_TIME_MAX;
+    if (start_length && !tb_parse_ns(value, start_length, &cli->window_start))
+        return false;
+    if (stop_length && !tb_parse_ns(colon + 1, stop_length, &cli->window_stop))
+        return false;
+    return (start_length || stop_length) && cli->window_start <= cli->window_stop;
+}
+
+/* Checks the wave options against each other once all are read. */
+static int tb_check_wave_options(tb_cli *cli)
+{
+    wave_format format;
+    if (cli->wave && cli->no_wave)
+        return tb_usage_error("--wave and --no-wave contradict each other");
+    if (cli->wave && !wave_format_from_path(cli->wave, &format))
+        return tb_usage_error("--wave '%s': the file name must end in .fst or .vcd", cli->wave);
+    if (cli->wave_window && cli->wave_on_fail)
+        return tb_usage_error("--wave-window and --wave-on-fail cannot be combined");
+    if (!cli->wave && !cli->no_wave && !cli->run_files) {
+        cli->wave = TB_DEFAULT_WAVE;
+        cli->wave_is_default = true;
+    }
+    if ((cli->wave_window || cli->wave_on_fail) && !cli->wave)
+        return tb_usage_error("%s needs a waveform (--wave FILE)", cli->wave_window ? "--wave-window" : "--wave-on-fail");
+    return -1;
 }
 
 /* Fills *cli; returns -1 to go on, or the exit status to stop with (help, version, errors). */
@@ -122,13 +181,27 @@ static int tb_parse_arguments(int argc, char **argv, tb_cli *cli)
                 cli->verbose = true;
             } else if (strcmp(arg, "--lockstep") == 0) {
                 cli->lockstep = true;
-            } else if ((value = tb_option_value(argc, argv, &i, "--rtl", &missing)) != NULL) {
+            } else if ((value = tb_cli_option_value(argc, argv, &i, "--rtl", &missing)) != NULL) {
                 if (strcmp(value, "roundtrip") != 0)
                     return tb_usage_error("unknown block '%s' for --rtl (blocks with an RTL twin: roundtrip)", value);
                 cli->rtl_roundtrip = true;
-            } else if ((value = tb_option_value(argc, argv, &i, "--log-level", &missing)) != NULL) {
+            } else if ((value = tb_cli_option_value(argc, argv, &i, "--log-level", &missing)) != NULL) {
                 if (!tb_parse_log_level(value, &cli->log_level))
                     return tb_usage_error("unknown log level '%s' (debug, info, warning, error)", value);
+            } else if ((value = tb_cli_option_value(argc, argv, &i, "--wave", &missing)) != NULL) {
+                cli->wave = value;
+            } else if (strcmp(arg, "--no-wave") == 0) {
+                cli->no_wave = true;
+            } else if ((value = tb_cli_option_value(argc, argv, &i, "--wave-window", &missing)) != NULL) {
+                if (!tb_parse_window(value, cli))
+                    return tb_usage_error("--wave-window '%s': expected START:STOP in ns, START <= STOP "
+                                          "(e.g. 100:2000, 100:, :2000)", value);
+                cli->wave_window = true;
+            } else if (strcmp(arg, "--wave-on-fail") == 0 || strncmp(arg, "--wave-on-fail=", 15) == 0) {
+                cli->wave_on_fail = true;
+                cli->history = TB_DEFAULT_WAVE_HISTORY_NS * TLM_NS;
+                if (arg[14] == '=' && !tb_parse_ns(arg + 15, strlen(arg + 15), &cli->history))
+                    return tb_usage_error("--wave-on-fail '%s': expected the history in ns (e.g. 5000)", arg + 15);
             } else if (missing) {
                 return tb_usage_error("option '%s' needs a value", arg);
             } else {
@@ -146,7 +219,7 @@ static int tb_parse_arguments(int argc, char **argv, tb_cli *cli)
     }
     if (cli->run_files && cli->file_count == 0)
         return tb_usage_error("run: no scenario file given");
-    return -1;
+    return tb_check_wave_options(cli);
 }
 
 /* Parses every scenario before anything runs: a file with errors never half-runs. All errors
@@ -195,14 +268,116 @@ static void tb_print_summary(const tb_scenario *scenario, tb_system *system, con
     }
 }
 
+/* ---- waveforms (docs/waves.md) --------------------------------------------------------- */
+
+/* The waveform path of scenario `index` of `count`: --wave's path for a single scenario; with
+ * several, the scenario's file stem goes before the extension ("out.fst" -> "out.memory.fst"),
+ * plus the scenario's number if two files share a stem. */
+static void tb_wave_path(const tb_cli *cli, tb_scenario *const *scenarios, size_t index, size_t count, char *path,
+                         size_t path_size)
+{
+    if (count == 1) {
+        snprintf(path, path_size, "%s", cli->wave);
+        return;
+    }
+    const char *dot = strrchr(cli->wave, '.');
+    int base = (int)(dot - cli->wave);
+    const char *name = scenarios[index]->name;
+    const char *slash = strrchr(name, '/');
+    const char *stem = slash ? slash + 1 : name;
+    const char *stem_dot = strrchr(stem, '.');
+    int stem_length = stem_dot && stem_dot != stem ? (int)(stem_dot - stem) : (int)strlen(stem);
+    bool shared = false;
+    for (size_t other = 0; other < count && !shared; other++) {
+        if (other == index)
+            continue;
+        const char *other_name = scenarios[other]->name;
+        const char *other_slash = strrchr(other_name, '/');
+        const char *other_stem = other_slash ? other_slash + 1 : other_name;
+        shared = strncmp(other_stem, stem, (size_t)stem_length) == 0 &&
+                 (other_stem[stem_length] == '.' || other_stem[stem_length] == '\0');
+    }
+    if (shared)
+        snprintf(path, path_size, "%.*s.%.*s.%zu%s", base, cli->wave, stem_length, stem, index + 1, dot);
+    else
+        snprintf(path, path_size, "%.*s.%.*s%s", base, cli->wave, stem_length, stem, dot);
+}
+
+/* Opens the scenario's waveform; NULL when there is none or it cannot be written (*usage_error
+ * set when the user asked for it: an explicit --wave that fails is a usage error). */
+static wave_file *tb_wave_open(const tb_cli *cli, const char *path, bool *usage_error)
+{
+    *usage_error = false;
+    if (!cli->wave)
+        return NULL;
+    wave_format format = WAVE_FORMAT_FST;
+    wave_format_from_path(path, &format);
+    wave_options options = wave_default_options(format);
+    if (cli->wave_window) {
+        options.window_start = cli->window_start;
+        options.window_stop = cli->window_stop;
+    }
+    if (cli->wave_on_fail) {
+        options.on_fail = true;
+        options.history = cli->history;
+    }
+    char error[512];
+    wave_file *wave = wave_open(path, &options, error, sizeof error);
+    if (!wave) {
+        fflush(stdout);
+        /* The implicit default is a convenience: without it the run is still worth doing. */
+        fprintf(stderr, "gtsim: %s%s\n", error, cli->wave_is_default ? "; running without a waveform" : "");
+        *usage_error = !cli->wave_is_default;
+    }
+    return wave;
+}
+
+/* Completes the waveform and says where it is, before the run's last line. */
+static void tb_wave_close(wave_file *wave, const char *path, const tb_scenario *scenario, tlm_time end)
+{
+    wave_result result;
+    char error[512] = "";
+    bool ok = wave_close(wave, end, &result, error, sizeof error);
+    if (!ok) {
+        fflush(stdout);
+        fprintf(stderr, "gtsim: waveform %s: %s\n", path, error);
+        return;
+    }
+    if (!result.written) {
+        printf("%s: no check failed: no waveform written (--wave-on-fail)\n", scenario->name);
+        return;
+    }
+    char view[4096] = "";
+    bool has_view = result.view_written && wave_view_path(path, view, sizeof view);
+    printf("%s: waveform %s, %" PRIu64 ".%03u..%" PRIu64 ".%03u ns", scenario->name, path, result.first_time / 1000,
+           (unsigned)(result.first_time % 1000), result.end_time / 1000, (unsigned)(result.end_time % 1000));
+    if (result.triggered)
+        printf(", first failure at %" PRIu64 ".%03u ns", result.trigger_time / 1000,
+               (unsigned)(result.trigger_time % 1000));
+    if (has_view)
+        printf("; view: gtkwave %s %s", path, view);
+    putchar('\n');
+    if (result.late_declarations)
+        printf("%s: %" PRIu64 " waveform rows declared too late were left out\n", scenario->name,
+               result.late_declarations);
+}
+
 /* Builds a fresh system for one scenario and runs it. Returns false on a usage error. */
-static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, tb_run_result *result)
+static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const char *wave_path, tb_run_result *result)
 {
     tb_block_mode mode = cli->lockstep ? TB_MODE_LOCKSTEP : cli->rtl_roundtrip ? TB_MODE_RTL : TB_MODE_MODEL;
     tb_system_config config = tb_scenario_system_config(scenario, mode, stdout);
+    bool wave_usage_error = false;
+    wave_file *wave = tb_wave_open(cli, wave_path, &wave_usage_error);
+    if (wave_usage_error)
+        return false;
+    config.tracer = wave ? wave_tracer(wave) : NULL;
     char error[512] = "";
     tb_system *system = tb_system_create(&config, error, sizeof error);
     if (!system) {
+        char wave_error[512];
+        if (wave)
+            wave_close(wave, 0, NULL, wave_error, sizeof wave_error);
         fflush(stdout);
         if (scenario->profile_line)
             fprintf(stderr, "%s:%zu:%zu: cannot build the system: %s\n", scenario->name, scenario->profile_line,
@@ -221,12 +396,20 @@ static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, tb_run_re
         tb_print_summary(scenario, system, &before, result);
     if (ok && mode == TB_MODE_LOCKSTEP)
         printf("%s: %" PRIu64 " lockstep mismatches\n", scenario->name, tb_system_mismatches(system));
+    tlm_time end = tlm_kernel_now(tb_system_kernel(system));
     tb_system_destroy(system);
+    if (wave)
+        tb_wave_close(wave, wave_path, scenario, end);
     return ok;
 }
 
 int main(int argc, char **argv)
 {
+    /* Command tools (docs/commands.md); they take their own options. */
+    if (argc >= 2 && strcmp(argv[1], "dis") == 0)
+        return tb_dis_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "asm") == 0)
+        return tb_asm_main(argc - 1, argv + 1);
     tb_cli cli = { .log_level = TLM_LOG_WARNING };
     cli.files = calloc((size_t)argc, sizeof *cli.files);
     if (!cli.files)
@@ -242,8 +425,12 @@ int main(int argc, char **argv)
     if (scenarios && tb_load_scenarios(&cli, scenarios, &count)) {
         tb_run_result result = { 0 };
         bool usable = true;
-        for (size_t i = 0; i < count && usable; i++)
-            usable = tb_run_one(&cli, scenarios[i], &result);
+        for (size_t i = 0; i < count && usable; i++) {
+            char wave_path[4096] = "";
+            if (cli.wave)
+                tb_wave_path(&cli, scenarios, i, count, wave_path, sizeof wave_path);
+            usable = tb_run_one(&cli, scenarios[i], wave_path, &result);
+        }
         if (usable) {
             printf("%" PRIu64 " passed, %" PRIu64 " failed\n", result.passed, result.failed);
             status = result.failed ? TB_EXIT_FAILED : TB_EXIT_PASSED;

@@ -6,9 +6,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Files with more statements than this get no statement-text row on the waveform (its setup
+ * prints every statement once: as much work as running a fast statement several times); the
+ * line and mnemonic rows still say which statement ran. */
+#define TB_TRACE_STATEMENT_TEXT_MAX 4096u
+
 /* Largest single bus payload a `mem` statement issues; longer statements are split so the
  * payload's 32-bit length can never overflow. */
 #define TB_RUN_MAX_PAYLOAD_BYTES (UINT32_C(1) << 20)
+
+/* The statement rows of the waveform (docs/waves.md), all 0 when the kernel does not trace. */
+typedef struct tb_runner_trace {
+    tlm_trace_id statement;  /* enum: statement index + 1, shown as "FILE:LINE: statement" (small files only) */
+    tlm_trace_id verb;       /* enum: the statement's mnemonic ("mmio write", "run idle") */
+    tlm_trace_id line;       /* the statement's line in the file */
+    uint64_t *verb_of;       /* per statement: its value in the verb row */
+    tlm_trace_id failures;   /* failed checks so far */
+    tlm_trace_id failure;    /* text: the latest failed check's message */
+} tb_runner_trace;
 
 typedef struct tb_runner {
     const tb_scenario *scenario;  /* for FILE in messages */
@@ -18,6 +33,8 @@ typedef struct tb_runner {
     FILE *errors;                 /* where usage errors go */
     tb_run_result *result;        /* the tally being added to */
     uint64_t next_correlation;    /* correlation id of the next payload, so log lines can be matched */
+    tb_runner_trace trace;        /* statement rows on the waveform */
+    uint64_t failed;              /* checks this run failed (the failures row) */
 } tb_runner;
 
 void tb_print_sim_time(FILE *out, tlm_time now)
@@ -46,12 +63,20 @@ __attribute__((format(printf, 3, 4))) static void tb_fail(tb_runner *runner, con
                                                           const char *format, ...)
 {
     runner->result->failed++;
-    fprintf(runner->out, "%s:%zu: ", runner->scenario->name, statement->line);
+    char message[1024];
+    int prefix = snprintf(message, sizeof message, "%s:%zu: ", runner->scenario->name, statement->line);
+    if (prefix < 0 || (size_t)prefix >= sizeof message)
+        prefix = 0;
     va_list args;
     va_start(args, format);
-    vfprintf(runner->out, format, args);
+    vsnprintf(message + prefix, sizeof message - (size_t)prefix, format, args);
     va_end(args);
-    fputc('\n', runner->out);
+    fprintf(runner->out, "%s\n", message);
+    /* On the waveform at the time it failed; a waveform recorded on failure starts here. */
+    runner->failed++;
+    tlm_trace_set(runner->kernel, runner->trace.failures, runner->failed);
+    tlm_trace_set_text(runner->kernel, runner->trace.failure, message);
+    tlm_trace_trigger(runner->kernel, message);
 }
 
 /* ---- time ------------------------------------------------------------------------------ */
@@ -258,6 +283,162 @@ static bool tb_run_statement(tb_runner *runner, const tb_statement *statement)
     return true;
 }
 
+/* ---- waveform rows ---------------------------------------------------------------------- */
+
+/* The mnemonic of a statement: the verb of the core grammar, or, for a kind this file does not
+ * know, the printed statement's leading words up to the first operand (a number), so a new
+ * verb gets a sensible one without an edit here (NULL when `printed` is NULL then). Sets
+ * *length to the mnemonic's length. */
+static const char *tb_mnemonic(const tb_statement *statement, const char *printed, size_t *length)
+{
+    const char *core = NULL;
+    switch (statement->kind) {
+    case TB_STMT_MMIO_WRITE: core = "mmio write"; break;
+    case TB_STMT_MMIO_READ: core = "mmio read"; break;
+    case TB_STMT_MEM_WRITE: core = "mem write"; break;
+    case TB_STMT_MEM_READ: core = "mem read"; break;
+    case TB_STMT_IRQ_RAISE: core = "irq raise"; break;
+    case TB_STMT_RUN: core = "run"; break;
+    case TB_STMT_RUN_IDLE: core = "run idle"; break; /* not its "max N" */
+    case TB_STMT_EXPECT_IRQ: core = "expect irq"; break;
+    default: break;
+    }
+    if (core) {
+        *length = strlen(core);
+        return core;
+    }
+    if (!printed)
+        return NULL;
+    size_t end = 0;
+    for (size_t at = 0; printed[at];) {
+        while (printed[at] == ' ')
+            at++;
+        if (!printed[at] || (printed[at] >= '0' && printed[at] <= '9'))
+            break;
+        while (printed[at] && printed[at] != ' ')
+            at++;
+        end = at;
+    }
+    *length = end;
+    return printed;
+}
+
+/* Every statement as text, "FILE:LINE: mmio write 0x00000004 0x12345678", printed into one
+ * buffer (one stream for all of them: this runs once per statement of the file). Returns the
+ * buffer (free it) and fills texts[i] with pointers into it; NULL if out of memory. */
+static char *tb_statement_texts(const tb_scenario *scenario, const char **texts)
+{
+    size_t count = scenario->statement_count;
+    size_t *offsets = calloc(count, sizeof *offsets);
+    char *buffer = NULL;
+    size_t size = 0;
+    FILE *out = offsets ? open_memstream(&buffer, &size) : NULL;
+    if (!out) {
+        free(offsets);
+        return NULL;
+    }
+    for (size_t i = 0; i < count; i++) {
+        offsets[i] = (size_t)ftell(out);
+        fprintf(out, "%s:%zu: ", scenario->name, scenario->statements[i].line);
+        tb_statement_print(&scenario->statements[i], out);
+        fputc('\0', out);
+    }
+    bool ok = !ferror(out);
+    if (fclose(out) != 0 || !ok) {
+        free(buffer);
+        free(offsets);
+        return NULL;
+    }
+    for (size_t i = 0; i < count; i++)
+        texts[i] = buffer + offsets[i];
+    free(offsets);
+    return buffer;
+}
+
+/* Declares the statement rows (when the kernel traces): the mnemonic and (in files of up to
+ * TB_TRACE_STATEMENT_TEXT_MAX statements) the statement's text are named values, so a change
+ * costs a number, not a string. */
+static void tb_trace_declare(tb_runner *runner)
+{
+    tlm_kernel *kernel = runner->kernel;
+    const tb_scenario *scenario = runner->scenario;
+    size_t count = scenario->statement_count;
+    if (!tlm_trace_on(kernel) || count == 0)
+        return;
+    bool with_text = count <= TB_TRACE_STATEMENT_TEXT_MAX;
+    tlm_trace_enum_entry *statements = with_text ? calloc(count + 1, sizeof *statements) : NULL;
+    const char **texts = with_text ? calloc(count, sizeof *texts) : NULL;
+    char *buffer = statements && texts ? tb_statement_texts(scenario, texts) : NULL;
+    uint32_t statement_enum = 0;
+    unsigned statement_bits = 1;
+    if (buffer) {
+        statements[0] = (tlm_trace_enum_entry){ 0, "-" };
+        for (size_t i = 0; i < count; i++)
+            statements[i + 1] = (tlm_trace_enum_entry){ i + 1, texts[i] };
+        while (statement_bits < 64 && (UINT64_C(1) << statement_bits) <= count)
+            statement_bits++;
+        statement_enum = tlm_trace_enumeration(kernel, "statement", statements, count + 1);
+    }
+    free(buffer);
+    free(texts);
+    free(statements);
+
+    /* Mnemonics: the distinct verbs of the file, in order of first use. */
+    tlm_trace_enum_entry *verbs = calloc(count + 1, sizeof *verbs);
+    char **verb_names = calloc(count, sizeof *verb_names);
+    runner->trace.verb_of = calloc(count, sizeof *runner->trace.verb_of);
+    size_t verb_count = 0;
+    bool ok = verbs && verb_names && runner->trace.verb_of;
+    for (size_t i = 0; ok && i < count; i++) {
+        const tb_statement *statement = &scenario->statements[i];
+        size_t length = 0;
+        const char *mnemonic = tb_mnemonic(statement, NULL, &length);
+        char *printed = NULL;
+        if (!mnemonic) {
+            /* A verb this file does not know: take it from the statement as printed. */
+            size_t size = 0;
+            FILE *out = open_memstream(&printed, &size);
+            if (out) {
+                tb_statement_print(statement, out);
+                fclose(out);
+            }
+            mnemonic = tb_mnemonic(statement, printed ? printed : "?", &length);
+        }
+        size_t verb = 0;
+        while (verb < verb_count &&
+               (strlen(verb_names[verb]) != length || strncmp(verb_names[verb], mnemonic, length) != 0))
+            verb++;
+        if (verb == verb_count) {
+            verb_names[verb] = strndup(mnemonic, length);
+            ok = verb_names[verb] != NULL;
+            verb_count++;
+        }
+        free(printed);
+        runner->trace.verb_of[i] = verb + 1;
+    }
+    if (ok) {
+        verbs[0] = (tlm_trace_enum_entry){ 0, "-" };
+        for (size_t i = 0; i < verb_count; i++)
+            verbs[i + 1] = (tlm_trace_enum_entry){ i + 1, verb_names[i] };
+        unsigned bits = 1;
+        while (bits < 64 && (UINT64_C(1) << bits) <= verb_count)
+            bits++;
+        uint32_t verb_enum = tlm_trace_enumeration(kernel, "mnemonic", verbs, verb_count + 1);
+        /* Mnemonic first: short enough to read when zoomed out, next to the bus rows. */
+        runner->trace.verb = tlm_trace_enum(kernel, "scenario", "mnemonic", bits, verb_enum, 0);
+    }
+    for (size_t i = 0; verb_names && i < verb_count; i++)
+        free(verb_names[i]);
+    free(verb_names);
+    free(verbs);
+    if (statement_enum)
+        runner->trace.statement = tlm_trace_enum(kernel, "scenario", "statement", statement_bits, statement_enum, 0);
+    runner->trace.line = tlm_trace_bits(kernel, "scenario", "line", 32, TLM_TRACE_DEC, 0);
+    runner->trace.failures = tlm_trace_bits(kernel, "scenario", "failures", 32, TLM_TRACE_DEC, 0);
+    runner->trace.failure = tlm_trace_text(kernel, "scenario", "failure", "");
+    tlm_trace_view(kernel, "scenario", TLM_TRACE_RANK_STATEMENTS, false);
+}
+
 bool tb_scenario_run(const tb_scenario *scenario, tb_system *system, const tb_run_options *options,
                      tb_run_result *result)
 {
@@ -271,8 +452,15 @@ bool tb_scenario_run(const tb_scenario *scenario, tb_system *system, const tb_ru
         .result = result,
     };
     bool verbose = options && options->verbose;
-    for (size_t i = 0; i < scenario->statement_count; i++) {
+    tb_trace_declare(&runner);
+    tlm_trace_declared(runner.kernel); /* the system is built and the statement rows are in: the run starts */
+    bool ok = true;
+    for (size_t i = 0; i < scenario->statement_count && ok; i++) {
         const tb_statement *statement = &scenario->statements[i];
+        tlm_trace_set(runner.kernel, runner.trace.statement, i + 1);
+        tlm_trace_set(runner.kernel, runner.trace.line, statement->line);
+        if (runner.trace.verb_of)
+            tlm_trace_set(runner.kernel, runner.trace.verb, runner.trace.verb_of[i]);
         if (verbose) {
             tb_print_sim_time(runner.out, tlm_kernel_now(runner.kernel));
             fprintf(runner.out, " %s:%zu: ", scenario->name, statement->line);
@@ -283,7 +471,8 @@ bool tb_scenario_run(const tb_scenario *scenario, tb_system *system, const tb_ru
         uint64_t assertion_failures = tb_system_rtl_assertion_failures(system);
         if (!tb_run_statement(&runner, statement)) {
             result->usage_error = true;
-            return false;
+            ok = false;
+            break;
         }
         /* Divergences and RTL assertion failures are found by the system, not by an expect:
          * charge them to the statement during which they appeared. */
@@ -292,5 +481,6 @@ bool tb_scenario_run(const tb_scenario *scenario, tb_system *system, const tb_ru
         if (tb_system_rtl_assertion_failures(system) > assertion_failures)
             tb_fail(&runner, statement, "RTL assertion failed (see log)");
     }
-    return true;
+    free(runner.trace.verb_of);
+    return ok;
 }

@@ -29,6 +29,7 @@ struct tb_lockstep {
     uint64_t mismatches;             /* divergences found */
     tb_lockstep_mismatch first;      /* the first divergence */
     tlm_log_block *log;              /* "lockstep" log counters */
+    tlm_trace_id mismatch_row;       /* waveform row of the mismatch count (0: not traced) */
 };
 
 static void report(tb_lockstep *lockstep, const tlm_payload *payload, const char *format, ...)
@@ -56,6 +57,7 @@ static void report(tb_lockstep *lockstep, const tlm_payload *payload, const char
         snprintf(line, sizeof line, "%s", what);
     }
     lockstep->mismatches++;
+    tlm_trace_set(lockstep->kernel, lockstep->mismatch_row, lockstep->mismatches);
     if (lockstep->mismatches == 1) {
         lockstep->first.time = tlm_kernel_now(lockstep->kernel);
         lockstep->first.correlation_id = payload ? payload->correlation_id : 0;
@@ -125,6 +127,8 @@ tb_lockstep *tb_lockstep_create(tlm_kernel *kernel, const char *name, const tlm_
     lockstep->dut = dut;
     lockstep->log = tlm_logger_block(tlm_kernel_logger(kernel), name);
     lockstep->as_target = (tlm_target){ .name = name, .self = lockstep, .b_transport = lockstep_b_transport };
+    /* On the waveform: the count steps up at the time of each divergence. */
+    lockstep->mismatch_row = tlm_trace_bits(kernel, name, "mismatches", 32, TLM_TRACE_DEC, 0);
     return lockstep;
 }
 

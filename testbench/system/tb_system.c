@@ -3,6 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "irq_gen11.h"
+#include "irq_gen11_regs.h"
+#include "irq_gen6.h"
+#include "irq_gen6_regs.h"
 #include "roundtrip.h"
 #include "roundtrip_regs.h"
 #include "tb_lockstep.h"
@@ -18,19 +22,33 @@ struct tb_system {
     tlm_clock clock;             /* GT clock, also the RTL clock */
     tlm_router *mmio;            /* host MMIO BAR decode */
     tlm_memory *memory;          /* graphics memory */
+    tlm_trace_port memory_port;  /* traces the host's graphics memory accesses (when tracing) */
+    const tlm_target *memory_target; /* what the host uses: the memory, or the port in front of it */
     tlm_signal host_irq;         /* interrupt line to the host */
     roundtrip *model;            /* round-trip C model (model and lockstep modes) */
     tb_roundtrip_twin *twin;     /* round-trip RTL twin (RTL and lockstep modes) */
     tb_lockstep *lockstep;       /* compare of the two (lockstep mode) */
     tb_block_mode mode;          /* how the round-trip block is simulated */
+    irq_gen11 *irq_gen11;        /* gen11+ interrupt aggregator (profile gen12) */
+    irq_gen6 *irq_gen6;          /* gen6 GT interrupt registers (profile gen6) */
+    irq_message_sink irq_sink;   /* the profile's aggregator input */
+    tlm_signal *block_irq;       /* the round-trip block's interrupt output */
+    tlm_signal *aggregator_irq;  /* the aggregator's host line */
 };
 
-static void follow_block_irq(void *context, tlm_signal *signal, uint64_t old_value, uint64_t new_value)
+/* The host line is the OR of the interrupt aggregator's host line and the round-trip block's
+ * interrupt output (tb_system.h). */
+static void update_host_irq(tb_system *system)
+{
+    tlm_signal_set(&system->host_irq, tlm_signal_get(system->block_irq) | tlm_signal_get(system->aggregator_irq));
+}
+
+static void follow_irq(void *context, tlm_signal *signal, uint64_t old_value, uint64_t new_value)
 {
     (void)signal;
     (void)old_value;
-    tb_system *system = context;
-    tlm_signal_set(&system->host_irq, new_value);
+    (void)new_value;
+    update_host_irq(context);
 }
 
 tb_system *tb_system_create(const tb_system_config *config, char *error, size_t error_size)
@@ -50,10 +68,20 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
     system->kernel = tlm_kernel_create();
     if (config->log_sink)
         tlm_logger_set_sink(tlm_kernel_logger(system->kernel), config->log_sink);
+    /* Before any block: blocks declare their trace rows as they are built. */
+    if (config->tracer)
+        tlm_kernel_set_tracer(system->kernel, config->tracer);
     tlm_clock_init(&system->clock, system->kernel, "gt_clock", BRINGUP_CLOCK_PERIOD, BRINGUP_CLOCK_PERIOD);
     system->mmio = tlm_router_create(system->kernel, "mmio");
+    tlm_router_trace(system->mmio, 32, 4); /* the BAR's 32-bit offsets, 32-bit registers */
     system->memory = tlm_memory_create(system->kernel, "gfx_memory", 0);
+    /* The memory has no router in front of it: a port traces the host's accesses (its view
+     * group starts closed: the registers are what a bring-up run is about). */
+    system->memory_target = tlm_trace_port_init(&system->memory_port, system->kernel, "gfx_memory",
+                                                tlm_memory_target(system->memory), 48, 8, true);
     tlm_signal_init(&system->host_irq, "host_irq", 1, 0);
+    tlm_signal_trace(&system->host_irq, system->kernel, "system");
+    tlm_trace_view(system->kernel, "system", TLM_TRACE_RANK_HOST, false);
 
     const tlm_target *block_target = NULL;
     tlm_signal *block_irq = NULL;
@@ -74,10 +102,30 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
                                    tb_roundtrip_twin_irq(system->twin));
         block_target = tb_lockstep_target(system->lockstep);
     }
-    /* In lockstep the host line follows the RTL: the run is the RTL's, the model shadows it. */
-    tlm_signal_listen(block_irq, follow_block_irq, system);
-    tlm_signal_set(&system->host_irq, tlm_signal_get(block_irq));
     tlm_router_map(system->mmio, TB_SYSTEM_ROUNDTRIP_BASE, ROUNDTRIP_BLOCK_SIZE, block_target);
+
+    /* The profile's interrupt aggregator, on the GT's MMIO map at its public base. */
+    if (strcmp(profile, "gen12") == 0) {
+        system->irq_gen11 = irq_gen11_create(system->kernel, "irq");
+        system->irq_sink = irq_gen11_sink(system->irq_gen11);
+        system->aggregator_irq = irq_gen11_host_irq(system->irq_gen11);
+        tlm_router_map(system->mmio, IRQ_GEN11_MMIO_BASE, IRQ_GEN11_BLOCK_SIZE,
+                       irq_gen11_target(system->irq_gen11, IRQ_GEN11_HOST));
+    } else {
+        system->irq_gen6 = irq_gen6_create(system->kernel, "irq");
+        system->irq_sink = irq_gen6_sink(system->irq_gen6);
+        system->aggregator_irq = irq_gen6_host_irq(system->irq_gen6);
+        tlm_router_map(system->mmio, IRQ_GEN6_MMIO_BASE, IRQ_GEN6_BLOCK_SIZE, irq_gen6_target(system->irq_gen6));
+    }
+
+    /* In lockstep the round-trip part of the host line follows the RTL: the run is the RTL's,
+     * the model shadows it. */
+    system->block_irq = block_irq;
+    /* The aggregator's line, unless its model traces it already. */
+    tlm_signal_trace(system->aggregator_irq, system->kernel, "irq");
+    tlm_signal_listen(block_irq, follow_irq, system);
+    tlm_signal_listen(system->aggregator_irq, follow_irq, system);
+    update_host_irq(system);
     return system;
 }
 
@@ -89,6 +137,8 @@ void tb_system_destroy(tb_system *system)
     tb_lockstep_destroy(system->lockstep);
     tb_roundtrip_twin_destroy(system->twin);
     roundtrip_destroy(system->model);
+    irq_gen11_destroy(system->irq_gen11);
+    irq_gen6_destroy(system->irq_gen6);
     tlm_memory_destroy(system->memory);
     tlm_signal_destroy(&system->host_irq);
     tlm_clock_destroy(&system->clock);
@@ -108,7 +158,7 @@ const tlm_target *tb_system_mmio(tb_system *system)
 
 const tlm_target *tb_system_memory(tb_system *system)
 {
-    return tlm_memory_target(system->memory);
+    return system->memory_target;
 }
 
 const tlm_signal *tb_system_host_irq(const tb_system *system)
@@ -129,13 +179,29 @@ bool tb_system_idle(const tb_system *system)
 bool tb_system_irq_raise(tb_system *system, unsigned engine_class, unsigned instance, unsigned data, char *error,
                          size_t error_size)
 {
-    (void)system;
-    (void)engine_class;
-    (void)instance;
-    (void)data;
-    snprintf(error, error_size,
-             "the bring-up system has no interrupt aggregator; 'irq raise' needs the gen11+ interrupt model");
-    return false;
+    /* Range-check against the profile's engine table: an unknown engine is a usage error of the
+     * caller (a scenario asking for hardware that is not there), not a message to drop. */
+    bool gen12 = system->irq_gen11 != NULL;
+    const char *name =
+        gen12 ? irq_gen11_engine_name(engine_class, instance) : irq_gen6_engine_name(engine_class, instance);
+    if (!name) {
+        snprintf(error, error_size, "no engine with class %u instance %u in profile %s (engines: %s)", engine_class,
+                 instance, gen12 ? "gen12" : "gen6",
+                 gen12 ? "render 0 0, video decode 1 0-7, video enhancement 2 0-3, copy 3 0, other 4 0-6, compute 5 0-3"
+                       : "render 0 0, video decode 1 0, copy 3 0");
+        return false;
+    }
+    if (data > 0xFFFFu) {
+        snprintf(error, error_size, "interrupt data 0x%x does not fit 16 bits", data);
+        return false;
+    }
+    irq_message message = {
+        .engine_class = (uint8_t)engine_class,
+        .instance = (uint8_t)instance,
+        .data = (uint16_t)data,
+    };
+    irq_message_send(&system->irq_sink, &message);
+    return true;
 }
 
 uint64_t tb_system_mismatches(const tb_system *system)

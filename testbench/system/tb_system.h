@@ -1,8 +1,10 @@
 /* The simulated system a scenario or test drives as a host would: MMIO, graphics memory,
  * the host interrupt line, a GT clock. Today it is the bring-up system: the round-trip
  * register block on MMIO (as its C model, its RTL twin behind the AXI4-Lite transactor, or
- * both in lockstep) and a sparse graphics memory. The GT of a profile replaces it when the
- * models exist; this interface stays. */
+ * both in lockstep), the profile's interrupt aggregator on MMIO (gen12: the gen11+ tree,
+ * models/irq/irq_gen11.h, host block at IRQ_GEN11_MMIO_BASE; gen6: the GT interrupt
+ * registers, models/irq/irq_gen6.h, at IRQ_GEN6_MMIO_BASE) and a sparse graphics memory. The
+ * GT of a profile replaces it when the models exist; this interface stays. */
 #ifndef TB_SYSTEM_H
 #define TB_SYSTEM_H
 
@@ -24,6 +26,7 @@ typedef struct tb_system_config {
     const char *profile;           /* "gen12" (default when NULL) or "gen6" */
     tb_block_mode roundtrip_mode;  /* how the round-trip block is simulated */
     FILE *log_sink;                /* where sim log lines go (NULL: stderr) */
+    const tlm_tracer *tracer;      /* trace sink installed before any block is built (NULL: no trace; docs/waves.md) */
 } tb_system_config;
 
 typedef struct tb_system tb_system;
@@ -38,14 +41,17 @@ tlm_kernel *tb_system_kernel(tb_system *system);
 const tlm_target *tb_system_mmio(tb_system *system);
 /* Graphics memory (48-bit addresses). */
 const tlm_target *tb_system_memory(tb_system *system);
-/* The interrupt line to the host CPU. */
+/* The interrupt line to the host CPU: the OR of the interrupt aggregator's host line and the
+ * round-trip block's interrupt output (in RTL and lockstep modes, the RTL twin's). */
 const tlm_signal *tb_system_host_irq(const tb_system *system);
 /* Period of the GT clock; `run CYCLES` advances time by CYCLES of it. */
 tlm_time tb_system_clock_period(const tb_system *system);
 /* True when no block has work pending (run-until-idle's stop condition). */
 bool tb_system_idle(const tb_system *system);
-/* Delivers an engine interrupt message (spec 001 format fields) to the interrupt
- * aggregator. False with a message when the system has none. */
+/* Delivers an engine interrupt message (spec 001 format fields, VF 0) to the profile's
+ * interrupt aggregator, at once. False with a message in `error`, delivering nothing, when the
+ * profile's engine table has no engine (class, instance) (irq_gen11_engine_name,
+ * irq_gen6_engine_name) or data does not fit 16 bits. */
 bool tb_system_irq_raise(tb_system *system, unsigned engine_class, unsigned instance, unsigned data,
                          char *error, size_t error_size);
 /* Divergences a lockstep run has found so far (0 outside lockstep). */

@@ -9,6 +9,16 @@
 
 #define DEFAULT_TIMEOUT_CYCLES 1000u
 
+/* Waveform rows of the pins (when tracing), named as the slave's ports (rtl/axi_lite). */
+typedef struct axi_pin_trace {
+    tlm_trace_id clk;                          /* clk_i: 1 at each rising edge, 0 half a period later (also "is traced") */
+    tlm_trace_id awvalid, awready, awaddr, awprot; /* write address channel */
+    tlm_trace_id wvalid, wready, wdata, wstrb;     /* write data channel */
+    tlm_trace_id bvalid, bready, bresp;            /* write response channel */
+    tlm_trace_id arvalid, arready, araddr, arprot; /* read address channel */
+    tlm_trace_id rvalid, rready, rdata, rresp;     /* read data channel */
+} axi_pin_trace;
+
 struct tb_axi_lite_transactor {
     tlm_target as_target;             /* the tlm side */
     tb_axi_lite_transactor_config config; /* copy of the configuration */
@@ -17,6 +27,7 @@ struct tb_axi_lite_transactor {
     tb_axi_lite_request_pins idle;    /* pins with every VALID and READY low */
     tlm_callback_list observers;      /* tb_axi_lite_cycle_observer_fn entries */
     tlm_log_block *log;               /* this transactor's log counters */
+    axi_pin_trace trace;              /* pin rows; all 0 when not tracing */
 };
 
 tlm_response_status tb_axi_lite_response_status(uint8_t resp)
@@ -29,12 +40,80 @@ tlm_response_status tb_axi_lite_response_status(uint8_t resp)
     }
 }
 
+/* The pins of the cycle that ends at the rising edge `edge`: driven (and answered) after the
+ * previous edge, so they are stamped there, as an RTL simulator would show them; the clock
+ * rises at the previous edge and falls half a period later. (The transactor declared that
+ * lookback of one period.) */
+static __attribute__((noinline)) void trace_pins(tb_axi_lite_transactor *transactor,
+                                                 const tb_axi_lite_request_pins *in,
+                                                 const tb_axi_lite_response_pins *out, tlm_time edge)
+{
+    const axi_pin_trace *t = &transactor->trace;
+    tlm_kernel *kernel = transactor->config.kernel;
+    tlm_time period = transactor->config.clock->period;
+    tlm_time cycle = edge >= period ? edge - period : 0;
+    tlm_trace_set_at(kernel, t->clk, cycle, 1);
+    tlm_trace_set_at(kernel, t->clk, cycle + period / 2, 0);
+    tlm_trace_set_at(kernel, t->awvalid, cycle, in->awvalid);
+    tlm_trace_set_at(kernel, t->awready, cycle, out->awready);
+    tlm_trace_set_at(kernel, t->awaddr, cycle, in->awaddr);
+    tlm_trace_set_at(kernel, t->awprot, cycle, in->awprot);
+    tlm_trace_set_at(kernel, t->wvalid, cycle, in->wvalid);
+    tlm_trace_set_at(kernel, t->wready, cycle, out->wready);
+    tlm_trace_set_at(kernel, t->wdata, cycle, in->wdata);
+    tlm_trace_set_at(kernel, t->wstrb, cycle, in->wstrb);
+    tlm_trace_set_at(kernel, t->bvalid, cycle, out->bvalid);
+    tlm_trace_set_at(kernel, t->bready, cycle, in->bready);
+    tlm_trace_set_at(kernel, t->bresp, cycle, out->bresp);
+    tlm_trace_set_at(kernel, t->arvalid, cycle, in->arvalid);
+    tlm_trace_set_at(kernel, t->arready, cycle, out->arready);
+    tlm_trace_set_at(kernel, t->araddr, cycle, in->araddr);
+    tlm_trace_set_at(kernel, t->arprot, cycle, in->arprot);
+    tlm_trace_set_at(kernel, t->rvalid, cycle, out->rvalid);
+    tlm_trace_set_at(kernel, t->rready, cycle, in->rready);
+    tlm_trace_set_at(kernel, t->rdata, cycle, out->rdata);
+    tlm_trace_set_at(kernel, t->rresp, cycle, out->rresp);
+}
+
+static void declare_pin_rows(tb_axi_lite_transactor *transactor)
+{
+    tlm_kernel *kernel = transactor->config.kernel;
+    const char *scope = transactor->config.name;
+    unsigned address_bits = transactor->config.address_bits;
+    axi_pin_trace *t = &transactor->trace;
+    if (!tlm_trace_on(kernel))
+        return;
+    t->clk = tlm_trace_bits(kernel, scope, "clk_i", 1, TLM_TRACE_BIN, 0);
+    t->awvalid = tlm_trace_bits(kernel, scope, "s_axil_awvalid_i", 1, TLM_TRACE_BIN, 0);
+    t->awready = tlm_trace_bits(kernel, scope, "s_axil_awready_o", 1, TLM_TRACE_BIN, 0);
+    t->awaddr = tlm_trace_bits(kernel, scope, "s_axil_awaddr_i", address_bits, TLM_TRACE_HEX, 0);
+    t->awprot = tlm_trace_bits(kernel, scope, "s_axil_awprot_i", 3, TLM_TRACE_BIN, 0);
+    t->wvalid = tlm_trace_bits(kernel, scope, "s_axil_wvalid_i", 1, TLM_TRACE_BIN, 0);
+    t->wready = tlm_trace_bits(kernel, scope, "s_axil_wready_o", 1, TLM_TRACE_BIN, 0);
+    t->wdata = tlm_trace_bits(kernel, scope, "s_axil_wdata_i", 32, TLM_TRACE_HEX, 0);
+    t->wstrb = tlm_trace_bits(kernel, scope, "s_axil_wstrb_i", 4, TLM_TRACE_BIN, 0);
+    t->bvalid = tlm_trace_bits(kernel, scope, "s_axil_bvalid_o", 1, TLM_TRACE_BIN, 0);
+    t->bready = tlm_trace_bits(kernel, scope, "s_axil_bready_i", 1, TLM_TRACE_BIN, 0);
+    t->bresp = tlm_trace_bits(kernel, scope, "s_axil_bresp_o", 2, TLM_TRACE_BIN, 0);
+    t->arvalid = tlm_trace_bits(kernel, scope, "s_axil_arvalid_i", 1, TLM_TRACE_BIN, 0);
+    t->arready = tlm_trace_bits(kernel, scope, "s_axil_arready_o", 1, TLM_TRACE_BIN, 0);
+    t->araddr = tlm_trace_bits(kernel, scope, "s_axil_araddr_i", address_bits, TLM_TRACE_HEX, 0);
+    t->arprot = tlm_trace_bits(kernel, scope, "s_axil_arprot_i", 3, TLM_TRACE_BIN, 0);
+    t->rvalid = tlm_trace_bits(kernel, scope, "s_axil_rvalid_o", 1, TLM_TRACE_BIN, 0);
+    t->rready = tlm_trace_bits(kernel, scope, "s_axil_rready_i", 1, TLM_TRACE_BIN, 0);
+    t->rdata = tlm_trace_bits(kernel, scope, "s_axil_rdata_o", 32, TLM_TRACE_HEX, 0);
+    t->rresp = tlm_trace_bits(kernel, scope, "s_axil_rresp_o", 2, TLM_TRACE_BIN, 0);
+    tlm_trace_lookback(kernel, transactor->config.clock->period);
+}
+
 /* Steps the RTL through the next rising edge with `in` driven; `out` gets the pre-edge
  * outputs. */
 static void step(tb_axi_lite_transactor *transactor, const tb_axi_lite_request_pins *in, tb_axi_lite_response_pins *out)
 {
     transactor->config.cycle(transactor->config.rtl, in, out);
     tlm_time edge = transactor->next_edge;
+    if (transactor->trace.clk)
+        trace_pins(transactor, in, out, edge);
     transactor->next_edge += transactor->config.clock->period;
     transactor->cycles++;
     const tlm_callback_list *observers = &transactor->observers;
@@ -164,6 +243,7 @@ tb_axi_lite_transactor *tb_axi_lite_transactor_create(const tb_axi_lite_transact
         .b_transport = transactor_b_transport,
     };
     tlm_clock_on_rising(config->clock, clock_rising, transactor);
+    declare_pin_rows(transactor);
     return transactor;
 }
 

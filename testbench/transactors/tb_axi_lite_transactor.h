@@ -22,7 +22,12 @@
  * and addresses beyond the slave's address width answer TLM_ADDRESS_ERROR_RESPONSE. Byte
  * enables become WSTRB; a read fills only the enabled bytes. A slave that does not answer
  * within the timeout gets its transaction abandoned with TLM_GENERIC_ERROR_RESPONSE and a
- * log line (the RTL is then in an unknown state; the error count says so). */
+ * log line (the RTL is then in an unknown state; the error count says so).
+ *
+ * Waveforms. When the kernel traces (tlm/tlm_trace.h), every pin of every cycle is a row in
+ * the scope named after the transactor, named as the slave's ports (clk_i, s_axil_awvalid_i,
+ * ...), stamped at the exact edge times of the RTL's clock: RTL pins and TLM transactions on
+ * one timeline (docs/waves.md). */
 #ifndef TB_AXI_LITE_TRANSACTOR_H
 #define TB_AXI_LITE_TRANSACTOR_H
 

@@ -1,5 +1,6 @@
 #include "tb_roundtrip_twin.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "roundtrip_regs.h"
@@ -16,6 +17,8 @@ struct tb_roundtrip_twin {
     tb_roundtrip_rtl *rtl;                /* the Verilated block, through its shim */
     tb_axi_lite_transactor *transactor;   /* MMIO in front of it */
     tlm_signal irq;                       /* irq_o, as sampled after each cycle */
+    tlm_kernel *kernel;                   /* time base of the pin row */
+    tlm_trace_id irq_o;                   /* waveform row of the irq_o pin at its edge times (0: not traced) */
 };
 
 static void rtl_cycle(void *rtl, const tb_axi_lite_request_pins *in, tb_axi_lite_response_pins *out)
@@ -25,9 +28,11 @@ static void rtl_cycle(void *rtl, const tb_axi_lite_request_pins *in, tb_axi_lite
 
 static void sample_outputs(void *context, tlm_time edge_time)
 {
-    (void)edge_time;
     tb_roundtrip_twin *twin = context;
-    tlm_signal_set(&twin->irq, tb_roundtrip_rtl_irq(twin->rtl));
+    bool irq = tb_roundtrip_rtl_irq(twin->rtl);
+    /* The pin changes at the edge; the signal follows when the kernel hears of it. */
+    tlm_trace_set_at(twin->kernel, twin->irq_o, edge_time, irq);
+    tlm_signal_set(&twin->irq, irq);
 }
 
 tb_roundtrip_twin *tb_roundtrip_twin_create(tlm_kernel *kernel, tlm_clock *clock, const char *name)
@@ -46,6 +51,11 @@ tb_roundtrip_twin *tb_roundtrip_twin_create(tlm_kernel *kernel, tlm_clock *clock
         .address_bits = TWIN_ADDRESS_BITS,
     };
     twin->transactor = tb_axi_lite_transactor_create(&config);
+    twin->kernel = kernel;
+    /* Beside the transactor's AXI pins (same scope): the interrupt pin, and the signal the rest
+     * of the system sees. */
+    twin->irq_o = tlm_trace_bits(kernel, name, "irq_o", 1, TLM_TRACE_BIN, tlm_signal_get(&twin->irq));
+    tlm_signal_trace(&twin->irq, kernel, name);
     tb_axi_lite_transactor_on_cycle(twin->transactor, sample_outputs, twin);
     return twin;
 }

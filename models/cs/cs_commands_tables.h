@@ -1,0 +1,48 @@
+/* Internal to models/cs: the per-profile command tables (cs_commands_gen6.c,
+ * cs_commands_gen12.c) and the shorthands they are written with. Users include
+ * cs_commands.h and reach the tables through cs_profile_get(). */
+#ifndef CS_COMMANDS_TABLES_H
+#define CS_COMMANDS_TABLES_H
+
+#include "cs_commands.h"
+
+extern const cs_profile_info cs_gen6_profile;
+extern const cs_profile_info cs_gen12_profile;
+
+/* spec 002 "Command Header": MI commands are type 0 (31:29) with the opcode in 28:23. */
+#define CS_MI(opcode) .match_mask = 0xff800000u, .match_value = (uint32_t)(opcode) << 23
+/* spec 002 "Command Header": GFXPIPE commands are type 3 with pipeline 28:27, opcode 26:24 and
+ * sub-opcode 23:16. */
+#define CS_GFX(pipeline, opcode, subopcode)                                                       \
+    .match_mask = 0xffff0000u,                                                                    \
+    .match_value = (3u << 29) | ((uint32_t)(pipeline) << 27) | ((uint32_t)(opcode) << 24) |       \
+                   ((uint32_t)(subopcode) << 16)
+/* A DWord Length field at hi:lo of the header; total length = field + bias. */
+#define CS_LEN(hi, lo, bias) .length_lo = (lo), .length_width = (hi) - (lo) + 1, .length_bias = (bias)
+#define CS_FIELDS(array) .fields = (array), .field_count = sizeof(array) / sizeof((array)[0])
+#define CS_GROUP(start, size, array)                                                              \
+    .group_start = (start), .group_size = (size), .group_fields = (array),                        \
+    .group_field_count = sizeof(array) / sizeof((array)[0])
+
+/* Fields are written as in the specs: dword, then bits hi:lo. hi may exceed 31 for a field that
+ * runs on into the next dword (a 48-bit address in DW1..DW2 is "1, 47, 2"). */
+#define CS_F(name_, dword_, hi, lo_, format_)                                                    \
+    { .name = (name_), .dword = (dword_), .lo = (lo_), .width = (hi) - (lo_) + 1, .format = (format_) }
+/* The same, shown even when zero (operands). */
+#define CS_FA(name_, dword_, hi, lo_, format_)                                                   \
+    { .name = (name_), .dword = (dword_), .lo = (lo_), .width = (hi) - (lo_) + 1,                 \
+      .format = (format_), .flags = CS_FIELD_ALWAYS }
+#define CS_FLAG(name_, dword_, bit) CS_F(name_, dword_, bit, bit, CS_FMT_BOOL)
+#define CS_ENUM(name_, dword_, hi, lo_, values_)                                                 \
+    { .name = (name_), .dword = (dword_), .lo = (lo_), .width = (hi) - (lo_) + 1,                 \
+      .format = CS_FMT_ENUM, .values = (values_) }
+#define CS_ENUMA(name_, dword_, hi, lo_, values_)                                                \
+    { .name = (name_), .dword = (dword_), .lo = (lo_), .width = (hi) - (lo_) + 1,                 \
+      .format = CS_FMT_ENUM, .flags = CS_FIELD_ALWAYS, .values = (values_) }
+
+#define CS_RCS CS_ENGINE_BIT(CS_ENGINE_RCS)
+#define CS_BCS CS_ENGINE_BIT(CS_ENGINE_BCS)
+#define CS_VCS CS_ENGINE_BIT(CS_ENGINE_VCS)
+#define CS_VECS CS_ENGINE_BIT(CS_ENGINE_VECS)
+
+#endif /* CS_COMMANDS_TABLES_H */

@@ -1,0 +1,164 @@
+/* `gtsim dis`: disassembles a file of little-endian dwords (docs/commands.md). */
+#include "gtsim_dis.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tb_cli.h"
+
+enum { TB_DIS_EXIT_OK = 0, TB_DIS_EXIT_USAGE = 2 };
+
+/* Appends the `# ...` remark for a command that decoded but deserves a second look. */
+static void tb_dis_remarks(const cs_decoded *decoded, cs_engine engine, FILE *out)
+{
+    const char *separator = "  # ";
+    if (decoded->status & CS_DECODE_NOT_ACCEPTED) {
+        fprintf(out, "%snot accepted by %s", separator, cs_engine_name(engine));
+        separator = "; ";
+    }
+    if (decoded->status & CS_DECODE_SHORT)
+        fprintf(out, "%sshorter than its %u-dword minimum", separator, (unsigned)decoded->command->min_length);
+}
+
+void tb_dis_write(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t count, FILE *out)
+{
+    size_t size = 256;
+    char *text = malloc(size);
+    if (!text) {
+        fputs("gtsim: out of memory\n", stderr);
+        abort();
+    }
+    size_t at = 0;
+    while (at < count) {
+        cs_decoded decoded;
+        size_t used = cs_decode(profile, engine, dwords + at, count - at, &decoded);
+        fprintf(out, "0x%08zx: ", at * 4);
+        if (decoded.status & CS_DECODE_TRUNCATED) {
+            /* Not enough dwords for its fields: the dwords themselves, and what they start. */
+            fputs("TRUNCATED", out);
+            for (size_t i = 0; i < used; i++)
+                fprintf(out, " 0x%08" PRIx32, dwords[at + i]);
+            fprintf(out, "  # %s len=%" PRIu32 ", only %zu dword%s left\n", decoded.command->name, decoded.length,
+                    used, used == 1 ? "" : "s");
+        } else {
+            size_t needed = cs_format(&decoded, text, size);
+            if (needed >= size) {
+                size = needed + 1;
+                char *grown = realloc(text, size);
+                if (!grown) {
+                    free(text);
+                    fputs("gtsim: out of memory\n", stderr);
+                    abort();
+                }
+                text = grown;
+                cs_format(&decoded, text, size);
+            }
+            fputs(text, out);
+            if (decoded.command)
+                tb_dis_remarks(&decoded, engine, out);
+            fputc('\n', out);
+        }
+        at += used;
+    }
+    free(text);
+}
+
+static void tb_dis_usage(FILE *out)
+{
+    fputs("usage: gtsim dis [--profile gen6|gen12] [--engine rcs|bcs|vcs|vecs] FILE\n"
+          "\n"
+          "Disassembles FILE, little-endian command dwords, one command per line:\n"
+          "  OFFSET: NAME len=N field=value ...   (OFFSET in bytes, hex)\n"
+          "  OFFSET: UNKNOWN 0xXXXXXXXX          (a dword no command of the profile starts with)\n"
+          "  OFFSET: TRUNCATED 0x... ...         (a last command that runs past the end of FILE)\n"
+          "The output is valid input to 'gtsim asm'. See docs/commands.md.\n"
+          "\n"
+          "options:\n"
+          "  --profile P    command table: gen12 (default) or gen6\n"
+          "  --engine E     engine whose acceptance is checked: rcs (default), bcs, vcs, vecs\n"
+          "  -h, --help     show this help\n",
+          out);
+}
+
+int tb_dis_main(int argc, char **argv)
+{
+    cs_profile profile = CS_PROFILE_GEN12;
+    cs_engine engine = CS_ENGINE_RCS;
+    const char *file = NULL;
+    bool options_done = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!options_done && arg[0] == '-' && arg[1] != '\0') {
+            bool missing = false;
+            const char *value = NULL;
+            if (strcmp(arg, "--") == 0) {
+                options_done = true;
+            } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+                tb_dis_usage(stdout);
+                return TB_DIS_EXIT_OK;
+            } else if ((value = tb_cli_option_value(argc, argv, &i, "--profile", &missing)) != NULL) {
+                if (!cs_profile_from_name(value, &profile))
+                    return tb_cli_usage_error("dis", "unknown profile '%s' (gen6, gen12)", value);
+            } else if ((value = tb_cli_option_value(argc, argv, &i, "--engine", &missing)) != NULL) {
+                if (!cs_engine_from_name(value, &engine))
+                    return tb_cli_usage_error("dis", "unknown engine '%s' (rcs, bcs, vcs, vecs)", value);
+            } else if (missing) {
+                return tb_cli_usage_error("dis", "option '%s' needs a value", arg);
+            } else {
+                return tb_cli_usage_error("dis", "unknown option '%s'", arg);
+            }
+            continue;
+        }
+        if (file)
+            return tb_cli_usage_error("dis", "one FILE only (got '%s' and '%s')", file, arg);
+        file = arg;
+    }
+    if (!file)
+        return tb_cli_usage_error("dis", "no FILE given");
+    if (!cs_profile_has_engine(profile, engine)) {
+        const cs_profile_info *info = cs_profile_get(profile);
+        char present[64] = "";
+        for (unsigned e = 0; e < CS_ENGINE_COUNT; e++) {
+            if (info->engines[e].present) {
+                size_t used = strlen(present);
+                snprintf(present + used, sizeof present - used, "%s%s", used ? ", " : "", info->engines[e].name);
+            }
+        }
+        return tb_cli_usage_error("dis", "profile %s has no %s engine (engines: %s)", info->name,
+                                 cs_engine_name(engine), present);
+    }
+
+    unsigned char *bytes = NULL;
+    size_t length = 0;
+    char message[512];
+    if (!tb_cli_read_file(file, &bytes, &length, message, sizeof message)) {
+        fprintf(stderr, "gtsim dis: %s\n", message);
+        return TB_DIS_EXIT_USAGE;
+    }
+    if (length % 4) {
+        fprintf(stderr, "gtsim dis: '%s' is %zu bytes, not a whole number of dwords\n", file, length);
+        free(bytes);
+        return TB_DIS_EXIT_USAGE;
+    }
+    size_t count = length / 4;
+    uint32_t *dwords = malloc(count ? count * sizeof *dwords : 1);
+    if (!dwords) {
+        free(bytes);
+        fputs("gtsim: out of memory\n", stderr);
+        return TB_DIS_EXIT_USAGE;
+    }
+    /* Little-endian whatever the host is. */
+    for (size_t i = 0; i < count; i++) {
+        const unsigned char *b = bytes + 4 * i;
+        dwords[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    }
+    free(bytes);
+    tb_dis_write(profile, engine, dwords, count, stdout);
+    free(dwords);
+    fflush(stdout);
+    return TB_DIS_EXIT_OK;
+}

@@ -134,6 +134,9 @@ static bool fst_begin(wave_writer *writer, wave_file *file, char *error, size_t 
     /* LZ4 for the value-change blocks: about a third faster to write than the default zlib,
      * files about 1.5x as large (docs/performance.md). */
     fstWriterSetPackType(fst->context, FST_WR_PT_LZ4);
+    /* Flush blocks on fstapi's writer thread (built with FST_WRITER_PARALLEL): the
+     * simulation thread only fills the next block (docs/performance.md). */
+    fstWriterSetParallelMode(fst->context, 1);
     fstWriterSetVersion(fst->context, "gtsim waves (tlm trace)");
     fstWriterSetFileType(fst->context, FST_FT_VERILOG);
     for (size_t i = 0; i < file->root.child_count; i++)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "roundtrip_regs.h"
 #include "roundtrip_rtl.h"
 #include "tb_roundtrip_twin.h"
@@ -24,27 +25,14 @@
 #define BENCH_BUILD_INFO "build flags unknown"
 #endif
 
-static double now_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Cycles per second of the bare Verilated loop. */
 static double bare_run(uint64_t cycles)
 {
     tb_roundtrip_rtl *rtl = tb_roundtrip_rtl_create();
     tb_roundtrip_rtl_reset(rtl, 4);
-    double start = now_seconds();
+    double start = bench_wall_seconds();
     uint64_t stepped = tb_roundtrip_rtl_bare_cycles(rtl, cycles);
-    double seconds = now_seconds() - start;
+    double seconds = bench_wall_seconds() - start;
     tb_roundtrip_rtl_destroy(rtl);
     return (double)stepped / seconds;
 }
@@ -60,7 +48,7 @@ static double transactor_run(uint64_t cycles, uint64_t *errors, uint64_t *transf
     tlm_quantum_keeper keeper;
     tlm_qk_init(&keeper, kernel, 1 * TLM_US);
     uint64_t done = 0;
-    double start = now_seconds();
+    double start = bench_wall_seconds();
     for (uint32_t i = 0; tb_roundtrip_twin_cycles(twin) < cycles; i++) {
         uint32_t value = 0x9E3779B9u * i;
         tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, 4);
@@ -79,7 +67,7 @@ static double transactor_run(uint64_t cycles, uint64_t *errors, uint64_t *transf
             tlm_qk_sync(&keeper);
     }
     tlm_qk_sync(&keeper);
-    double seconds = now_seconds() - start;
+    double seconds = bench_wall_seconds() - start;
     uint64_t stepped = tb_roundtrip_twin_cycles(twin);
     *errors += tb_roundtrip_twin_assertion_failures(twin);
     *errors += stepped != tlm_clock_cycles(&clock); /* every edge exactly once */
@@ -134,12 +122,12 @@ int main(int argc, char **argv)
     printf("bare Verilated loop                     ");
     for (int run = 0; run < RUNS; run++)
         printf(" %7.2f", bare[run] / 1e6);
-    qsort(bare, RUNS, sizeof bare[0], compare_doubles);
+    qsort(bare, RUNS, sizeof bare[0], bench_compare_doubles);
     printf("   %7.2f\n", bare[RUNS / 2] / 1e6);
     printf("transactor, back-to-back write/read    ");
     for (int run = 0; run < RUNS; run++)
         printf(" %7.2f", transactor[run] / 1e6);
-    qsort(transactor, RUNS, sizeof transactor[0], compare_doubles);
+    qsort(transactor, RUNS, sizeof transactor[0], bench_compare_doubles);
     printf("   %7.2f\n", transactor[RUNS / 2] / 1e6);
     printf("ratio transactor/bare (median): %.2f\n", transactor[RUNS / 2] / bare[RUNS / 2]);
     printf("transactor runs: %" PRIu64 " transfers in the last run (%.2f cycles each), %" PRIu64 " errors\n", transfers,

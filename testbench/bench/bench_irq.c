@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
 #include "tlm.h"
@@ -52,19 +53,6 @@ typedef struct bench {
     uint64_t accesses;           /* MMIO accesses the service loop made */
     uint64_t services;           /* engines serviced */
 } bench;
-
-static double now_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static uint32_t mmio(bench *b, tlm_command command, uint32_t offset, uint32_t value)
 {
@@ -166,7 +154,7 @@ static double run(bench_mode mode, uint64_t events, bench *out)
     set_up(&b, mode);
     irq_message_sink sink = irq_gen11_sink(b.irq);
     unsigned engine = 0;
-    double start = now_seconds();
+    double start = bench_wall_seconds();
     for (uint64_t i = 0; i < events; i++) {
         uint16_t data = (uint16_t)(1u << (i % 16));
         irq_message message = {
@@ -184,7 +172,7 @@ static double run(bench_mode mode, uint64_t events, bench *out)
     }
     if (mode == MODE_TREE)
         service(&b);
-    double seconds = now_seconds() - start;
+    double seconds = bench_wall_seconds() - start;
     const irq_gen11_stats *stats = irq_gen11_get_stats(b.irq);
     b.errors += stats->messages != events;
     b.errors += stats->misuses != 0;
@@ -220,7 +208,7 @@ static double report(const char *label, double *rates)
     printf("%-44s", label);
     for (int r = 0; r < RUNS; r++)
         printf(" %8.2f", rates[r] / 1e6);
-    qsort(rates, RUNS, sizeof rates[0], compare_doubles);
+    qsort(rates, RUNS, sizeof rates[0], bench_compare_doubles);
     printf("   %8.2f\n", rates[RUNS / 2] / 1e6);
     return rates[RUNS / 2];
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "tlm.h"
 
 #ifndef BENCH_BUILD_INFO
@@ -31,9 +32,7 @@
 
 double bench_now(void)
 {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+    return bench_wall_seconds(); /* exported for the C++ side (bench_tlm.h) */
 }
 
 /* ---- options ------------------------------------------------------------------------- */
@@ -229,18 +228,12 @@ static double observer_run(tlm_memory *memory, uint64_t writes, uint64_t *errors
     return seconds;
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Median and best of BENCH_RUNS rates. */
 static void summarise(const double *rates, double *best, double *median)
 {
     double sorted[BENCH_RUNS];
     memcpy(sorted, rates, sizeof sorted);
-    qsort(sorted, BENCH_RUNS, sizeof sorted[0], compare_doubles);
+    qsort(sorted, BENCH_RUNS, sizeof sorted[0], bench_compare_doubles);
     *best = sorted[BENCH_RUNS - 1];
     *median = sorted[BENCH_RUNS / 2];
 }

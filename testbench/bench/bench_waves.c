@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "tb_scenario.h"
 #include "tb_scenario_run.h"
 #include "tb_system.h"
@@ -51,22 +52,9 @@ typedef struct run_figures {
     bool ok;               /* every check held, every response OK */
 } run_figures;
 
-static double now_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static double median(double *values, size_t count)
 {
-    qsort(values, count, sizeof *values, compare_doubles);
+    qsort(values, count, sizeof *values, bench_compare_doubles);
     return values[count / 2];
 }
 
@@ -187,7 +175,7 @@ static run_figures scenario_run(const tb_scenario *scenario, trace_mode mode, co
 {
     run_figures figures = { .ok = true };
     char path[4096];
-    double start = now_seconds();
+    double start = bench_wall_seconds();
     wave_file *wave = open_wave(mode, directory, "scenario", path, sizeof path);
     tb_system_config config = tb_scenario_system_config(scenario, TB_MODE_MODEL, null);
     config.tracer = wave ? wave_tracer(wave) : NULL;
@@ -203,7 +191,7 @@ static run_figures scenario_run(const tb_scenario *scenario, trace_mode mode, co
     tlm_time end = tlm_kernel_now(tb_system_kernel(system));
     tb_system_destroy(system);
     close_wave(wave, path, end, &figures);
-    figures.seconds = now_seconds() - start;
+    figures.seconds = bench_wall_seconds() - start;
     figures.transactions = scenario_transactions(scenario);
     return figures;
 }
@@ -212,7 +200,7 @@ static run_figures bus_run(uint64_t transactions, trace_mode mode, const char *d
 {
     run_figures figures = { .ok = true };
     char path[4096];
-    double start = now_seconds();
+    double start = bench_wall_seconds();
     wave_file *wave = open_wave(mode, directory, "bus", path, sizeof path);
     tb_system_config config = { .profile = "gen12", .roundtrip_mode = TB_MODE_MODEL, .log_sink = null };
     config.tracer = wave ? wave_tracer(wave) : NULL;
@@ -246,7 +234,7 @@ static run_figures bus_run(uint64_t transactions, trace_mode mode, const char *d
     tlm_time end = tlm_kernel_now(tb_system_kernel(system));
     tb_system_destroy(system);
     close_wave(wave, path, end, &figures);
-    figures.seconds = now_seconds() - start;
+    figures.seconds = bench_wall_seconds() - start;
     figures.transactions = transactions;
     return figures;
 }

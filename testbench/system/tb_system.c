@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cs_engine.h"
+#include "cs_regs.h"
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
 #include "irq_gen6.h"
@@ -34,6 +36,7 @@ struct tb_system {
     irq_message_sink irq_sink;   /* the profile's aggregator input */
     tlm_signal *block_irq;       /* the round-trip block's interrupt output */
     tlm_signal *aggregator_irq;  /* the aggregator's host line */
+    cs_engine_model *engines[CS_ENGINE_COUNT]; /* the profile's command streamers (NULL: absent) */
 };
 
 /* The host line is the OR of the interrupt aggregator's host line and the round-trip block's
@@ -118,6 +121,31 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
         tlm_router_map(system->mmio, IRQ_GEN6_MMIO_BASE, IRQ_GEN6_BLOCK_SIZE, irq_gen6_target(system->irq_gen6));
     }
 
+    /* The profile's command streamers at their MMIO bases (cs_commands.h profile data),
+     * fetching from and writing to graphics memory, reaching other registers through the
+     * MMIO map, their interrupt messages into the aggregator (docs/cs.md). */
+    cs_profile cs = strcmp(profile, "gen12") == 0 ? CS_PROFILE_GEN12 : CS_PROFILE_GEN6;
+    for (unsigned e = 0; e < CS_ENGINE_COUNT; e++) {
+        const cs_engine_info *info = &cs_profile_get(cs)->engines[e];
+        if (!info->present)
+            continue;
+        cs_engine_config engine = {
+            .profile = cs,
+            .engine = (cs_engine)e,
+            .instance = 0,
+            .mmio_base = info->mmio_base,
+            .memory = tlm_memory_target(system->memory),
+            .mmio = tlm_router_target(system->mmio),
+            .irq = system->irq_sink,
+            .clock_period = BRINGUP_CLOCK_PERIOD,
+        };
+        system->engines[e] = cs_engine_create(system->kernel, info->name, &engine);
+        tlm_router_map(system->mmio, info->mmio_base, CS_BLOCK_SIZE, cs_engine_target(system->engines[e]));
+        if (cs_engine_hws_pga_target(system->engines[e]))
+            tlm_router_map(system->mmio, info->mmio_base + CS_GEN6_HWS_PGA_OFFSET, 4,
+                           cs_engine_hws_pga_target(system->engines[e]));
+    }
+
     /* In lockstep the round-trip part of the host line follows the RTL: the run is the RTL's,
      * the model shadows it. */
     system->block_irq = block_irq;
@@ -134,6 +162,8 @@ void tb_system_destroy(tb_system *system)
     if (!system)
         return;
     tlm_router_destroy(system->mmio);
+    for (unsigned e = 0; e < CS_ENGINE_COUNT; e++)
+        cs_engine_destroy(system->engines[e]);
     tb_lockstep_destroy(system->lockstep);
     tb_roundtrip_twin_destroy(system->twin);
     roundtrip_destroy(system->model);
@@ -173,6 +203,7 @@ tlm_time tb_system_clock_period(const tb_system *system)
 
 bool tb_system_idle(const tb_system *system)
 {
+    /* A busy engine has its next step pending: a foreground event. */
     return tlm_kernel_pending_foreground(system->kernel) == 0;
 }
 
@@ -212,6 +243,11 @@ uint64_t tb_system_mismatches(const tb_system *system)
 uint64_t tb_system_rtl_assertion_failures(const tb_system *system)
 {
     return system->twin ? tb_roundtrip_twin_assertion_failures(system->twin) : 0;
+}
+
+struct cs_engine_model *tb_system_engine(tb_system *system, unsigned engine)
+{
+    return engine < CS_ENGINE_COUNT ? system->engines[engine] : NULL;
 }
 
 struct tb_lockstep *tb_system_lockstep(tb_system *system)

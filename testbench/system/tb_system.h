@@ -3,7 +3,9 @@
  * register block on MMIO (as its C model, its RTL twin behind the AXI4-Lite transactor, or
  * both in lockstep), the profile's interrupt aggregator on MMIO (gen12: the gen11+ tree,
  * models/irq/irq_gen11.h, host block at IRQ_GEN11_MMIO_BASE; gen6: the GT interrupt
- * registers, models/irq/irq_gen6.h, at IRQ_GEN6_MMIO_BASE) and a sparse graphics memory. The
+ * registers, models/irq/irq_gen6.h, at IRQ_GEN6_MMIO_BASE), the profile's command streamers
+ * (models/cs/cs_engine.h: RCS, BCS, VCS and on gen12 VECS at their MMIO bases; docs/cs.md) and
+ * a sparse graphics memory. The
  * GT of a profile replaces it when the models exist; this interface stays. */
 #ifndef TB_SYSTEM_H
 #define TB_SYSTEM_H
@@ -46,7 +48,8 @@ const tlm_target *tb_system_memory(tb_system *system);
 const tlm_signal *tb_system_host_irq(const tb_system *system);
 /* Period of the GT clock; `run CYCLES` advances time by CYCLES of it. */
 tlm_time tb_system_clock_period(const tb_system *system);
-/* True when no block has work pending (run-until-idle's stop condition). */
+/* True when no block has work pending (run-until-idle's stop condition); a command streamer
+ * with commands left to execute is work. */
 bool tb_system_idle(const tb_system *system);
 /* Delivers an engine interrupt message (spec 001 format fields, VF 0) to the profile's
  * interrupt aggregator, at once. False with a message in `error`, delivering nothing, when the
@@ -54,6 +57,8 @@ bool tb_system_idle(const tb_system *system);
  * irq_gen6_engine_name) or data does not fit 16 bits. */
 bool tb_system_irq_raise(tb_system *system, unsigned engine_class, unsigned instance, unsigned data,
                          char *error, size_t error_size);
+/* Command streamer `engine` (a cs_engine value), or NULL when the profile has none. */
+struct cs_engine_model *tb_system_engine(tb_system *system, unsigned engine);
 /* Divergences a lockstep run has found so far (0 outside lockstep). */
 uint64_t tb_system_mismatches(const tb_system *system);
 

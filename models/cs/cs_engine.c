@@ -1,0 +1,1023 @@
+#include "cs_engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs_regs.h"
+#include "tlm_alloc.h"
+#include "tlm_register.h"
+
+/* ---- register map: cs_regs.h, generated from cs_regs.toml ------------------------------- */
+
+/* spec 000 §1.1.7 "Bit Definition for Interrupt Control Registers": the engine's ISR bits are
+ * the interrupt message's data bits (irq_message.h uses the same positions). */
+#define ISR_USER_INTERRUPT IRQ_DATA_USER_INTERRUPT
+#define ISR_MASTER_ERROR IRQ_DATA_MASTER_ERROR
+#define ISR_NOTIFY IRQ_DATA_NOTIFY
+/* ISR bits that are levels (reported as their state in a status page write); the others are
+ * pulses, reported as 0 (spec 000 §1.1.7 "Hardware Status Write" table). */
+#define ISR_LEVEL_BITS ISR_MASTER_ERROR
+
+/* spec 000 §1.1.7.3 Hardware-Detected Error bits, common to ESR, EMR and EIR. */
+#define ERR_INSTRUCTION_PARSER CS_ESR_INSTRUCTION_PARSER_MASK
+#define ERR_COMMAND_PRIVILEGE CS_ESR_COMMAND_PRIVILEGE_MASK
+#define ERR_MEMORY_PRIVILEGE CS_ESR_MEMORY_PRIVILEGE_MASK
+#define ERR_PAGE_TABLE CS_ESR_PAGE_TABLE_MASK
+
+/* spec 000 §1.1.5.4: automatic head report granules for AUTO_REPORT 1 and 3. */
+#define REPORT_64KB_BYTES (64u * 1024u)
+#define REPORT_128KB_BYTES (128u * 1024u)
+/* spec 000 §1.1.5.4: Buffer Length counts 4 KiB pages, 0 meaning one page. */
+#define RING_PAGE_BYTES 4096u
+
+/* TIMESTAMP ticks per picosecond as a fraction. gen6: one tick per 80 ns (spec 000 §1.1.9.8
+ * "This register represents 80 ns of time"). gen12: the 19.2 MHz crystal clock i915 reads on
+ * Tiger Lake (docs/facts.md; RPM_CONFIG0 is not modelled). */
+typedef struct timestamp_rate {
+    uint64_t ticks;       /* numerator */
+    uint64_t picoseconds; /* denominator */
+} timestamp_rate;
+
+static const timestamp_rate timestamp_rates[CS_PROFILE_COUNT] = {
+    [CS_PROFILE_GEN6] = { 1, 80000 },
+    [CS_PROFILE_GEN12] = { 192, 10000000 },
+};
+
+/* spec 000 §1.1.9.8: the timestamp is 36 bits (63:36 reserved). */
+#define TIMESTAMP_BITS_MASK ((UINT64_C(1) << 36) - 1u)
+
+/* Post-sync operations of PIPE_CONTROL and MI_FLUSH_DW (genxml; the tables' enum values). */
+#define POST_SYNC_WRITE_IMM 1u
+#define POST_SYNC_WRITE_PS_DEPTH 2u
+#define POST_SYNC_WRITE_TIMESTAMP 3u
+
+/* Batch levels: 0 is the ring, 1 a first-level batch, 2 a second-level batch (gen12). */
+#define LEVELS 3u
+
+/* How the engine treats a command of the table (by mnemonic). */
+typedef enum exec_kind {
+    EXEC_NOT_MODELLED,     /* parsed for its length and skipped (docs/cs.md) */
+    EXEC_NOOP,             /* MI_NOOP */
+    EXEC_USER_INTERRUPT,   /* MI_USER_INTERRUPT */
+    EXEC_WAIT_FOR_EVENT,   /* MI_WAIT_FOR_EVENT */
+    EXEC_ARB_CHECK,        /* MI_ARB_CHECK */
+    EXEC_REPORT_HEAD,      /* MI_REPORT_HEAD */
+    EXEC_BB_START,         /* MI_BATCH_BUFFER_START */
+    EXEC_BB_END,           /* MI_BATCH_BUFFER_END */
+    EXEC_STORE_DATA_IMM,   /* MI_STORE_DATA_IMM */
+    EXEC_STORE_DATA_INDEX, /* MI_STORE_DATA_INDEX */
+    EXEC_LOAD_REGISTER_IMM,/* MI_LOAD_REGISTER_IMM */
+    EXEC_STORE_REGISTER_MEM,/* MI_STORE_REGISTER_MEM */
+    EXEC_LOAD_REGISTER_MEM,/* MI_LOAD_REGISTER_MEM (gen12) */
+    EXEC_LOAD_REGISTER_REG,/* MI_LOAD_REGISTER_REG (gen12) */
+    EXEC_COPY_MEM_MEM,     /* MI_COPY_MEM_MEM (gen12) */
+    EXEC_FLUSH,            /* MI_FLUSH (gen6 render) */
+    EXEC_POST_SYNC         /* PIPE_CONTROL (render), MI_FLUSH_DW (other engines) */
+} exec_kind;
+
+typedef struct exec_name {
+    const char *name; /* mnemonic in the profile tables */
+    exec_kind kind;   /* what the engine does with it */
+} exec_name;
+
+static const exec_name executed[] = {
+    { "MI_NOOP", EXEC_NOOP },
+    { "MI_USER_INTERRUPT", EXEC_USER_INTERRUPT },
+    { "MI_WAIT_FOR_EVENT", EXEC_WAIT_FOR_EVENT },
+    { "MI_ARB_CHECK", EXEC_ARB_CHECK },
+    { "MI_REPORT_HEAD", EXEC_REPORT_HEAD },
+    { "MI_BATCH_BUFFER_START", EXEC_BB_START },
+    { "MI_BATCH_BUFFER_END", EXEC_BB_END },
+    { "MI_STORE_DATA_IMM", EXEC_STORE_DATA_IMM },
+    { "MI_STORE_DATA_INDEX", EXEC_STORE_DATA_INDEX },
+    { "MI_LOAD_REGISTER_IMM", EXEC_LOAD_REGISTER_IMM },
+    { "MI_STORE_REGISTER_MEM", EXEC_STORE_REGISTER_MEM },
+    { "MI_LOAD_REGISTER_MEM", EXEC_LOAD_REGISTER_MEM },
+    { "MI_LOAD_REGISTER_REG", EXEC_LOAD_REGISTER_REG },
+    { "MI_COPY_MEM_MEM", EXEC_COPY_MEM_MEM },
+    { "MI_FLUSH", EXEC_FLUSH },
+    { "PIPE_CONTROL", EXEC_POST_SYNC },
+    { "MI_FLUSH_DW", EXEC_POST_SYNC },
+};
+
+/* The batch security field of MI_BATCH_BUFFER_START per profile, and its secure value. */
+typedef struct security_field {
+    const char *name;     /* field name in the profile's table */
+    uint64_t secure;      /* value selecting a secure (GGTT, privileged) batch */
+} security_field;
+
+static const security_field security_fields[CS_PROFILE_COUNT] = {
+    [CS_PROFILE_GEN6] = { "security", 0 },       /* spec 000 §1.2.5: 0h MI_BUFFER_SECURE */
+    [CS_PROFILE_GEN12] = { "address_space", 0 }, /* genxml gen12: 0 GGTT (secure) */
+};
+
+struct cs_engine_model {
+    tlm_target as_target;          /* MMIO target of the block */
+    tlm_target hws_target;         /* gen6 HWS_PGA window at base + 0x2080 */
+    tlm_register_file registers;   /* cs_regs.toml */
+    cs_engine_config config;       /* profile, engine, ports */
+    const cs_command *commands;    /* the profile's command table */
+    exec_kind *kinds;              /* per table entry: how it is executed */
+    tlm_kernel *kernel;            /* time base */
+    tlm_log_block *log;            /* this instance's log counters */
+    tlm_event step;                /* executes one command */
+    uint8_t class_id;              /* engine class its messages carry */
+    unsigned level;                /* 0 ring, 1 first-level batch, 2 second-level batch */
+    uint64_t batch_pc[LEVELS];     /* per batch level: address of its next dword */
+    bool batch_secure[LEVELS];     /* per batch level: a secure (privileged) batch */
+    uint32_t chain_count;          /* batches started since the ring was last parsed */
+    uint32_t batch_dwords;         /* batch dwords parsed since the ring was last parsed */
+    bool halted;                   /* an error stopped the parser (until the ring is disabled) */
+    bool starved;                  /* the command at HEAD runs past TAIL: wait for a TAIL write */
+    bool geometry_logged;          /* the current bad HEAD/TAIL was logged already */
+    uint32_t isr;                  /* interrupt status (level bits; pulses are not kept) */
+    uint8_t line[CS_FETCH_LINE_BYTES]; /* the last fetched cacheline */
+    uint64_t line_address;         /* its address */
+    bool line_valid;               /* line holds memory at line_address */
+    uint32_t *command;             /* the command being executed */
+    uint32_t command_capacity;     /* dwords command can hold: the longest encodable command */
+    tlm_time bus_delay;            /* bus time annotated by this step's transfers */
+    bool stepping;                 /* inside step(): it schedules the next step after its cost */
+    cs_engine_stats stats;         /* counters */
+};
+
+static uint32_t *reg(cs_engine_model *model, uint32_t index)
+{
+    return &model->registers.values[index];
+}
+
+static uint32_t field(cs_engine_model *model, uint32_t index, uint32_t mask, uint32_t shift)
+{
+    return (*reg(model, index) & mask) >> shift;
+}
+
+/* gen6 has HWS_PGA at base + 0x2080 only (spec 000 §1.1.2.1); its gen8+ position is not
+ * decoded there. */
+static bool hidden(cs_engine_model *model, uint64_t offset)
+{
+    return model->config.profile == CS_PROFILE_GEN6 && (offset & ~(uint64_t)3u) == CS_HWS_PGA_OFFSET;
+}
+
+/* spec 000 §1.1.5.3: START holds address bits 31:12 in place. */
+static uint64_t ring_start(cs_engine_model *model)
+{
+    return *reg(model, CS_RING_START_INDEX) & CS_RING_START_ADDRESS_MASK;
+}
+
+/* spec 000 §1.1.5.4: length in 4 KiB pages, 0 = one page, 1FFh = 2 MiB. */
+static uint32_t ring_size(cs_engine_model *model)
+{
+    return (field(model, CS_RING_CTL_INDEX, CS_RING_CTL_LENGTH_MASK, CS_RING_CTL_LENGTH_SHIFT) + 1u) * RING_PAGE_BYTES;
+}
+
+/* spec 000 §1.1.5.2: HEAD is DWord-granular, bits 20:2 in place = a byte offset. */
+static uint32_t ring_head(cs_engine_model *model)
+{
+    return *reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_HEAD_MASK;
+}
+
+/* spec 000 §1.1.5.1: TAIL is QWord-granular, bits 20:3 in place = a byte offset. */
+static uint32_t ring_tail(cs_engine_model *model)
+{
+    return *reg(model, CS_RING_TAIL_INDEX) & CS_RING_TAIL_TAIL_MASK;
+}
+
+static uint64_t hwsp_address(cs_engine_model *model)
+{
+    return *reg(model, CS_HWS_PGA_INDEX) & CS_HWS_PGA_ADDRESS_MASK;
+}
+
+/* The 36-bit timestamp now. */
+static uint64_t timestamp(cs_engine_model *model)
+{
+    const timestamp_rate *rate = &timestamp_rates[model->config.profile];
+    tlm_time now = tlm_kernel_now(model->kernel);
+    uint64_t ticks = now / rate->picoseconds * rate->ticks + now % rate->picoseconds * rate->ticks / rate->picoseconds;
+    return ticks & TIMESTAMP_BITS_MASK;
+}
+
+static bool ring_enabled(cs_engine_model *model)
+{
+    return (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_ENABLE_MASK) != 0;
+}
+
+/* HEAD and TAIL inside the buffer: otherwise the ring is not parsed (docs/cs.md). */
+static bool ring_geometry_valid(cs_engine_model *model)
+{
+    return ring_head(model) < ring_size(model) && ring_tail(model) < ring_size(model);
+}
+
+/* Whether the engine has a command it may execute now. */
+static bool runnable(cs_engine_model *model)
+{
+    if (!ring_enabled(model) || model->halted || model->starved)
+        return false;
+    if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_STOP_RINGS_MASK)
+        return false;
+    if (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)
+        return false;
+    if (model->level > 0)
+        return true;
+    return ring_geometry_valid(model) && ring_head(model) != ring_tail(model);
+}
+
+/* ---- outputs ---------------------------------------------------------------------------- */
+
+/* MI_MODE Rings Idle (i915 MODE_IDLE) and the batch registers follow the parser's state. */
+static void update_status(cs_engine_model *model)
+{
+    uint32_t *mode = reg(model, CS_MI_MODE_INDEX);
+    *mode = tlm_event_pending(&model->step) ? *mode & ~CS_MI_MODE_RINGS_IDLE_MASK
+                                            : *mode | CS_MI_MODE_RINGS_IDLE_MASK;
+    if (model->level > 0) {
+        *reg(model, CS_BB_ADDR_INDEX) = ((uint32_t)model->batch_pc[model->level] & CS_BB_ADDR_ADDRESS_MASK) |
+                                        CS_BB_ADDR_VALID_MASK;
+        *reg(model, CS_BB_STATE_INDEX) = model->batch_secure[model->level] ? 0 : CS_BB_STATE_SECURITY_MASK;
+    } else {
+        *reg(model, CS_BB_ADDR_INDEX) &= ~CS_BB_ADDR_VALID_MASK;
+        *reg(model, CS_BB_STATE_INDEX) = 0;
+    }
+    tlm_register_file_trace_sync(&model->registers);
+}
+
+/* Schedules the next step if there is work and none is pending. */
+static void kick(cs_engine_model *model, tlm_time delay)
+{
+    if (ring_enabled(model) && model->level == 0 && !ring_geometry_valid(model)) {
+        if (!model->geometry_logged)
+            tlm_log_error(model->log, "ring not parsed: HEAD 0x%x or TAIL 0x%x beyond the %u-byte buffer",
+                          ring_head(model), ring_tail(model), ring_size(model));
+        model->geometry_logged = true;
+    }
+    /* A register write made by the command being executed (LRI to TAIL, say) does not start a
+     * step early: the step in progress reschedules after its cost. */
+    if (!model->stepping && runnable(model) && !tlm_event_pending(&model->step))
+        tlm_event_notify(model->kernel, &model->step, delay);
+    update_status(model);
+}
+
+/* One transfer on the memory target; false (and a Page Table error by the caller) when the
+ * bus refuses it. Writes drop the fetched line they overlap. */
+static bool bus(cs_engine_model *model, tlm_command command, uint64_t address, void *data, uint32_t length)
+{
+    tlm_payload payload = tlm_payload_make(command, address, data, length);
+    /* The ring and secure batches go through the GGTT, non-secure batches through the PPGTT
+     * (spec 000 §1.1.5.3, §1.2.5); this GT maps both onto one flat memory. */
+    payload.privileged = model->level == 0 || model->batch_secure[model->level];
+    payload.address_space = payload.privileged ? TLM_SPACE_GGTT : TLM_SPACE_PPGTT;
+    tlm_b_transport(model->config.memory, &payload, &model->bus_delay);
+    if (command == TLM_WRITE_COMMAND) {
+        model->stats.writes++;
+        if (model->line_valid && address < model->line_address + CS_FETCH_LINE_BYTES &&
+            model->line_address < address + length)
+            model->line_valid = false;
+    }
+    if (payload.response != TLM_OK_RESPONSE) {
+        tlm_log_error(model->log, "memory %s of %u bytes at 0x%llx refused (%s)",
+                      command == TLM_WRITE_COMMAND ? "write" : "read", length, (unsigned long long)address,
+                      tlm_response_name(payload.response));
+        return false;
+    }
+    return true;
+}
+
+static void raise_error(cs_engine_model *model, uint32_t error);
+
+/* A dword or qword store; a refused one is a Page Table error. */
+static void store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
+{
+    uint8_t data[8];
+    for (uint32_t i = 0; i < 8; i++)
+        data[i] = (uint8_t)(value >> (8 * i));
+    if (!bus(model, TLM_WRITE_COMMAND, address, data, bytes))
+        raise_error(model, ERR_PAGE_TABLE);
+}
+
+/* A dword load; a refused one is a Page Table error (and false). */
+static bool load(cs_engine_model *model, uint64_t address, uint32_t *value)
+{
+    uint8_t data[4] = { 0 };
+    if (!bus(model, TLM_READ_COMMAND, address, data, 4)) {
+        raise_error(model, ERR_PAGE_TABLE);
+        return false;
+    }
+    *value = (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24;
+    return true;
+}
+
+/* spec 000 §1.1.7.1: an HWSTAM-unmasked ISR bit that changes writes the ISR to status page
+ * dword 0; the programming note also needs the IMR bit clear. Pulses read as 0 there. */
+static void isr_changed(cs_engine_model *model, uint32_t changed)
+{
+    uint32_t reporting = changed & ~*reg(model, CS_HWSTAM_INDEX) & ~*reg(model, CS_IMR_INDEX);
+    if (reporting)
+        store(model, hwsp_address(model) + 4u * CS_HWSP_ISR_DWORD, model->isr & ISR_LEVEL_BITS, 4);
+}
+
+/* spec 000 §1.1.7.2: an IMR-unmasked event leaves the engine as an interrupt message. */
+static void send_event(cs_engine_model *model, uint32_t bits)
+{
+    uint32_t reported = bits & ~*reg(model, CS_IMR_INDEX) & 0xFFFFu;
+    if (!reported || !model->config.irq.deliver)
+        return;
+    irq_message message = {
+        .engine_class = model->class_id,
+        .instance = model->config.instance,
+        .data = (uint16_t)reported,
+    };
+    model->stats.messages++;
+    irq_message_send(&model->config.irq, &message);
+}
+
+/* spec 000 §1.1.7.3: any EIR bit sets Master Error in the ISR; a rising edge is an event. */
+static void update_master_error(cs_engine_model *model)
+{
+    uint32_t old = model->isr;
+    if (*reg(model, CS_EIR_INDEX))
+        model->isr |= ISR_MASTER_ERROR;
+    else
+        model->isr &= ~ISR_MASTER_ERROR;
+    if ((model->isr & ~old) & ISR_MASTER_ERROR)
+        send_event(model, ISR_MASTER_ERROR);
+    if (model->isr != old)
+        isr_changed(model, model->isr ^ old);
+}
+
+/* ---- input: errors and events ----------------------------------------------------------- */
+
+/* spec 000 §1.1.7.3: the ESR records every error; EMR selects which reach the EIR. */
+static void raise_error(cs_engine_model *model, uint32_t error)
+{
+    model->stats.errors++;
+    *reg(model, CS_ESR_INDEX) |= error;
+    *reg(model, CS_EIR_INDEX) |= error & ~*reg(model, CS_EMR_INDEX);
+    update_master_error(model);
+}
+
+/* Errors that stop the parser (docs/cs.md "Errors"): the head stays at the command. */
+static void halt(cs_engine_model *model, uint32_t error)
+{
+    model->halted = true;
+    raise_error(model, error);
+}
+
+static void user_interrupt(cs_engine_model *model)
+{
+    /* spec 000 §1.1.7: User Interrupt is a pulse; its status page value is 0. */
+    send_event(model, ISR_USER_INTERRUPT);
+    isr_changed(model, ISR_USER_INTERRUPT);
+}
+
+/* ---- fetch --------------------------------------------------------------------------------- */
+
+static bool fetch_dword(cs_engine_model *model, uint64_t address, uint32_t *value)
+{
+    uint64_t line = address & ~(uint64_t)(CS_FETCH_LINE_BYTES - 1u);
+    if (!model->line_valid || model->line_address != line) {
+        model->stats.fetches++;
+        if (!bus(model, TLM_READ_COMMAND, line, model->line, CS_FETCH_LINE_BYTES)) {
+            model->line_valid = false;
+            return false;
+        }
+        model->line_address = line;
+        model->line_valid = true;
+    }
+    uint32_t at = (uint32_t)(address - line);
+    *value = (uint32_t)model->line[at] | (uint32_t)model->line[at + 1] << 8 | (uint32_t)model->line[at + 2] << 16 |
+             (uint32_t)model->line[at + 3] << 24;
+    return true;
+}
+
+/* Address of dword `index` of the command at the current position (the ring wraps). */
+static uint64_t command_address(cs_engine_model *model, uint32_t index)
+{
+    if (model->level > 0)
+        return model->batch_pc[model->level] + 4u * (uint64_t)index;
+    return ring_start(model) + (ring_head(model) + 4u * (uint64_t)index) % ring_size(model);
+}
+
+/* ---- registers reached by commands (LRI, SRM) ---------------------------------------------- */
+
+/* Register access for LRI/SRM: the engine's own block (its base window, and on gen6 the
+ * HWS_PGA window) directly, anything else through the MMIO target (docs/cs.md). */
+static bool register_access(cs_engine_model *model, tlm_command command, uint32_t offset, uint32_t *value,
+                            uint32_t byte_disable)
+{
+    uint8_t data[4];
+    uint8_t enables[4];
+    for (uint32_t i = 0; i < 4; i++) {
+        data[i] = (uint8_t)(*value >> (8 * i));
+        enables[i] = (byte_disable >> i) & 1u ? 0x00 : 0xFF;
+    }
+    tlm_payload payload = tlm_payload_make(command, offset, data, 4);
+    payload.byte_enable = enables;
+    payload.byte_enable_length = 4;
+    payload.privileged = true;
+    uint64_t base = model->config.mmio_base;
+    if (offset >= base && offset - base < CS_BLOCK_SIZE && !hidden(model, offset - base)) {
+        payload.address = offset - base;
+        tlm_register_file_b_transport(&model->registers, &payload);
+    } else if (model->config.profile == CS_PROFILE_GEN6 && offset == base + CS_GEN6_HWS_PGA_OFFSET) {
+        payload.address = CS_HWS_PGA_OFFSET;
+        tlm_register_file_b_transport(&model->registers, &payload);
+    } else if (model->config.mmio) {
+        tlm_b_transport(model->config.mmio, &payload, &model->bus_delay);
+    } else {
+        tlm_log_warning(model->log, "register 0x%x is outside the engine and no MMIO map is connected", offset);
+        return false;
+    }
+    if (payload.response != TLM_OK_RESPONSE) {
+        tlm_log_warning(model->log, "register %s at 0x%x refused (%s)", command == TLM_WRITE_COMMAND ? "write" : "read",
+                        offset, tlm_response_name(payload.response));
+        return false;
+    }
+    *value = (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24;
+    return true;
+}
+
+/* ---- command execution ------------------------------------------------------------------ */
+
+static uint64_t get(const cs_decoded *decoded, const char *name, uint32_t instance)
+{
+    uint64_t value = 0;
+    cs_decoded_field(decoded, name, instance, &value);
+    return value;
+}
+
+/* spec 000 §1.1.5.4: with automatic reporting on, crossing a 64 KiB / 128 KiB boundary of the
+ * ring writes HEAD to the status page (dword 4). */
+static void report_head(cs_engine_model *model)
+{
+    store(model, hwsp_address(model) + 4u * CS_HWSP_HEAD_DWORD, *reg(model, CS_RING_HEAD_INDEX), 4);
+}
+
+/* Moves HEAD past `dwords` dwords: wrap to 0 with the wrap count (spec 000 §1.1.5.2, modulo 11
+ * bits) and the automatic head report. */
+static void advance_head(cs_engine_model *model, uint32_t dwords)
+{
+    uint32_t old = ring_head(model);
+    uint32_t linear = old + 4u * dwords;
+    uint32_t size = ring_size(model);
+    uint32_t wrap = field(model, CS_RING_HEAD_INDEX, CS_RING_HEAD_WRAP_COUNT_MASK, CS_RING_HEAD_WRAP_COUNT_SHIFT);
+    bool wrapped = linear >= size;
+    if (wrapped) {
+        model->stats.wraps++;
+        wrap = (wrap + 1u) & (CS_RING_HEAD_WRAP_COUNT_MASK >> CS_RING_HEAD_WRAP_COUNT_SHIFT);
+    }
+    uint32_t head = wrapped ? linear - size : linear;
+    *reg(model, CS_RING_HEAD_INDEX) = (*reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_WAIT_MASK) |
+                                      (wrap << CS_RING_HEAD_WRAP_COUNT_SHIFT) | head;
+    uint32_t mode = field(model, CS_RING_CTL_INDEX, CS_RING_CTL_AUTO_REPORT_MASK, CS_RING_CTL_AUTO_REPORT_SHIFT);
+    uint32_t granule = mode == CS_RING_CTL_AUTO_REPORT_REPORT_64KB    ? REPORT_64KB_BYTES
+                       : mode == CS_RING_CTL_AUTO_REPORT_REPORT_128KB ? REPORT_128KB_BYTES
+                                                                      : 0;
+    if (granule && (wrapped || old / granule != linear / granule))
+        report_head(model);
+}
+
+static void leave_batches(cs_engine_model *model)
+{
+    model->level = 0;
+    model->chain_count = 0;
+    model->batch_dwords = 0;
+    model->line_valid = false;
+}
+
+/* spec 000 §1.2.5 (gen6) and genxml gen12: a batch from the ring is secure if it asks to be;
+ * a batch started from a batch is secure only if its parent is (chained batches inherit). */
+static void batch_start(cs_engine_model *model, const cs_decoded *decoded)
+{
+    const security_field *security = &security_fields[model->config.profile];
+    bool secure = get(decoded, security->name, 0) == security->secure;
+    if (model->level > 0)
+        secure = secure && model->batch_secure[model->level];
+    if (++model->chain_count > CS_BATCH_CHAIN_LIMIT) {
+        tlm_log_error(model->log, "more than %u batch buffers started without returning to the ring",
+                      CS_BATCH_CHAIN_LIMIT);
+        halt(model, ERR_INSTRUCTION_PARSER);
+        return;
+    }
+    /* gen12 (genxml "Second Level Batch Buffer"): from a first-level batch it nests and
+     * MI_BATCH_BUFFER_END returns after it; otherwise a batch started in a batch replaces it
+     * (chaining). gen6 has one batch level (spec 000 §1.2.5). */
+    bool nest = model->level == 0 ||
+                (model->config.profile == CS_PROFILE_GEN12 && model->level == 1 && get(decoded, "second_level", 0));
+    if (nest)
+        model->level++;
+    model->batch_pc[model->level] = get(decoded, "address", 0);
+    model->batch_secure[model->level] = secure;
+    model->line_valid = false;
+    model->stats.batches++;
+}
+
+static void batch_end(cs_engine_model *model)
+{
+    if (model->level == 0) {
+        tlm_log_warning(model->log, "MI_BATCH_BUFFER_END in the ring: ignored");
+        return;
+    }
+    model->level--;
+    model->line_valid = false;
+    if (model->level == 0)
+        leave_batches(model);
+}
+
+/* spec 000 §1.1.5.5: MI_ARB_CHECK takes a valid UHPTR as the new head and clears VALID. */
+static void arb_check(cs_engine_model *model)
+{
+    uint32_t *uhptr = reg(model, CS_UHPTR_INDEX);
+    if (!(*uhptr & CS_UHPTR_VALID_MASK))
+        return;
+    *uhptr &= ~CS_UHPTR_VALID_MASK;
+    uint64_t target = *uhptr & CS_UHPTR_ADDRESS_MASK;
+    uint64_t start = ring_start(model);
+    if (target < start || target - start >= ring_size(model)) {
+        tlm_log_error(model->log, "UHPTR 0x%llx is outside the ring [0x%llx, +0x%x): not taken",
+                      (unsigned long long)target, (unsigned long long)start, ring_size(model));
+        return;
+    }
+    model->stats.preemptions++;
+    leave_batches(model);
+    *reg(model, CS_RING_HEAD_INDEX) = (*reg(model, CS_RING_HEAD_INDEX) & ~CS_RING_HEAD_HEAD_MASK) |
+                                      (uint32_t)(target - start);
+}
+
+/* A register operand. With the command's add-CS-MMIO flag set (gen12; genxml "Add CS MMIO
+ * Start Offset", i915 MI_LRI_LRM_CS_MMIO) the engine's base is added, so one command names
+ * "this engine's register" on any engine. */
+static uint32_t register_operand(cs_engine_model *model, const cs_decoded *decoded, const char *name,
+                                 uint32_t instance, const char *add_flag)
+{
+    uint32_t offset = (uint32_t)get(decoded, name, instance);
+    if (get(decoded, add_flag, 0))
+        offset += (uint32_t)model->config.mmio_base;
+    return offset;
+}
+
+static void load_register_imm(cs_engine_model *model, const cs_decoded *decoded)
+{
+    /* spec 000 §1.3.2: byte write disables 11:8 apply to every pair. */
+    uint32_t byte_disable = (uint32_t)get(decoded, "byte_disable", 0);
+    uint32_t pairs = decoded->command->group_size ? (decoded->length - decoded->command->group_start) /
+                                                        decoded->command->group_size
+                                                  : 0;
+    for (uint32_t i = 0; i < pairs; i++) {
+        uint32_t value = (uint32_t)get(decoded, "data", i);
+        register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", i, "add_cs_mmio"), &value,
+                        byte_disable);
+    }
+}
+
+static void store_register_mem(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint32_t value = 0;
+    if (!register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value, 0))
+        value = 0;
+    store(model, get(decoded, "address", 0), value, 4);
+}
+
+/* genxml gen12 MI_LOAD_REGISTER_MEM: the dword at `address` into the register. The loop
+ * variable and async flags have no effect here (no loop counter; every access completes in
+ * order). */
+static void load_register_mem(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint32_t value = 0;
+    if (load(model, get(decoded, "address", 0), &value))
+        register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value, 0);
+}
+
+/* genxml gen12 MI_LOAD_REGISTER_REG: source register into destination register. */
+static void load_register_reg(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint32_t value = 0;
+    if (register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "src_reg", 0, "add_cs_mmio_src"),
+                        &value, 0))
+        register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "dst_reg", 0, "add_cs_mmio_dst"),
+                        &value, 0);
+}
+
+/* genxml gen12 MI_COPY_MEM_MEM: one dword from `src` to `dst`. */
+static void copy_mem_mem(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint32_t value = 0;
+    if (load(model, get(decoded, "src", 0), &value))
+        store(model, get(decoded, "dst", 0), value, 4);
+}
+
+/* data, and data_hi when the command is long enough to hold it: a dword or a qword store. */
+static void store_data(cs_engine_model *model, const cs_decoded *decoded, uint64_t address)
+{
+    uint64_t high = 0;
+    bool qword = cs_decoded_field(decoded, "data_hi", 0, &high);
+    store(model, address, get(decoded, "data", 0) | high << 32, qword ? 8u : 4u);
+}
+
+/* PIPE_CONTROL and MI_FLUSH_DW (genxml; spec 000 §1.1.7 bit 4): nothing to flush or stall on in
+ * this model, so the post-sync operation happens at once: an immediate write (dword or qword
+ * per the length), the 36-bit TIMESTAMP (qword), or PS_DEPTH_COUNT (qword 0: no pixels are
+ * rendered here); with store_index the address is an offset into the status page. The notify
+ * interrupt follows the write ("The Store QW associated with a fence is completed ahead of the
+ * interrupt"). */
+static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint64_t operation = get(decoded, "post_sync", 0);
+    uint64_t address = get(decoded, "address", 0);
+    if (get(decoded, "store_index", 0))
+        address += hwsp_address(model);
+    if (operation == POST_SYNC_WRITE_IMM)
+        store_data(model, decoded, address);
+    else if (operation == POST_SYNC_WRITE_TIMESTAMP)
+        store(model, address, timestamp(model), 8);
+    else if (operation == POST_SYNC_WRITE_PS_DEPTH)
+        store(model, address, 0, 8);
+    if (get(decoded, "notify", 0)) {
+        send_event(model, ISR_NOTIFY);
+        isr_changed(model, ISR_NOTIFY);
+    }
+}
+
+/* MI_WAIT_FOR_EVENT: any event select set (every field of the command is an event flag but
+ * gen6's condition-code select, spec 000 §1.3.14). */
+static bool waits_for_event(const cs_decoded *decoded)
+{
+    cs_field_iter iter;
+    cs_field_value value;
+    cs_field_iter_init(&iter, decoded);
+    while (cs_field_iter_next(&iter, &value))
+        if (value.raw != 0 && strcmp(value.field->name, "cc_wait_select") != 0)
+            return true;
+    return false;
+}
+
+static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded)
+{
+    switch (kind) {
+    case EXEC_NOOP:
+        /* spec 000 §1.3.3: bit 22 writes the identification number into NOPID. */
+        if (get(decoded, "nop_id_write", 0))
+            *reg(model, CS_NOPID_INDEX) = (uint32_t)get(decoded, "nop_id", 0) & CS_NOPID_NOP_ID_MASK;
+        break;
+    case EXEC_USER_INTERRUPT:
+        user_interrupt(model);
+        break;
+    case EXEC_WAIT_FOR_EVENT:
+        /* spec 000 §1.1.5.4 RB Wait: the ring waits until software writes 1 to RB_WAIT; this
+         * system has no display, so no event ends it otherwise. */
+        if (waits_for_event(decoded))
+            *reg(model, CS_RING_CTL_INDEX) |= CS_RING_CTL_RB_WAIT_MASK;
+        break;
+    case EXEC_ARB_CHECK:
+        arb_check(model);
+        break;
+    case EXEC_REPORT_HEAD:
+        report_head(model);
+        break;
+    case EXEC_BB_START:
+        batch_start(model, decoded);
+        break;
+    case EXEC_BB_END:
+        batch_end(model);
+        break;
+    case EXEC_STORE_DATA_IMM:
+        /* spec 000 §1.3.8, genxml gen12: the QWord form is one dword longer (data_hi). */
+        store_data(model, decoded, get(decoded, "address", 0));
+        break;
+    case EXEC_STORE_DATA_INDEX:
+        /* spec 000 §1.3.9: an offset into the status page. */
+        store_data(model, decoded, hwsp_address(model) + get(decoded, "offset", 0));
+        break;
+    case EXEC_LOAD_REGISTER_IMM:
+        load_register_imm(model, decoded);
+        break;
+    case EXEC_STORE_REGISTER_MEM:
+        store_register_mem(model, decoded);
+        break;
+    case EXEC_LOAD_REGISTER_MEM:
+        load_register_mem(model, decoded);
+        break;
+    case EXEC_LOAD_REGISTER_REG:
+        load_register_reg(model, decoded);
+        break;
+    case EXEC_COPY_MEM_MEM:
+        copy_mem_mem(model, decoded);
+        break;
+    case EXEC_FLUSH:
+        /* spec 000 §1.3.1: MI_FLUSH flushes the render caches; this model has none, so the
+         * flush is complete at once. */
+        break;
+    case EXEC_POST_SYNC:
+        post_sync(model, decoded);
+        break;
+    case EXEC_NOT_MODELLED:
+        model->stats.not_modelled++;
+        tlm_log_info(model->log, "%s parsed and skipped: not executed by this model", decoded->command->name);
+        break;
+    }
+}
+
+/* Reads the command at the current position into model->command. Returns its length, or 0
+ * when it cannot be run now (starved in the ring, or an error that halted the engine). */
+static uint32_t fetch_command(cs_engine_model *model, cs_decoded *decoded)
+{
+    uint32_t available = UINT32_MAX;
+    if (model->level == 0)
+        available = ((ring_tail(model) + ring_size(model) - ring_head(model)) % ring_size(model)) / 4u;
+    if (!fetch_dword(model, command_address(model, 0), &model->command[0])) {
+        halt(model, ERR_PAGE_TABLE);
+        return 0;
+    }
+    cs_decode(model->config.profile, model->config.engine, model->command, 1, decoded);
+    uint32_t length = decoded->length;
+    if (length > model->command_capacity)
+        length = model->command_capacity; /* a guard: capacity is the longest encodable length */
+    if (length > available) {
+        /* The command runs past TAIL: the parser waits for software to move TAIL. */
+        model->starved = true;
+        tlm_log_info(model->log, "%s at HEAD 0x%x needs %u dwords, %u before TAIL: waiting for TAIL",
+                     decoded->command ? decoded->command->name : "command", ring_head(model), length, available);
+        return 0;
+    }
+    for (uint32_t i = 1; i < length; i++) {
+        if (!fetch_dword(model, command_address(model, i), &model->command[i])) {
+            halt(model, ERR_PAGE_TABLE);
+            return 0;
+        }
+    }
+    cs_decode(model->config.profile, model->config.engine, model->command, length, decoded);
+    return length;
+}
+
+/* A GGTT select the profile does not treat as a privileged command (gen6: spec 000 §1.1.7.3
+ * "Memory Privilege Violation"; the command tables list the selector as a privilege field). */
+static bool ggtt_selected(const cs_decoded *decoded)
+{
+    const char *name = decoded->command->privilege_fields[0];
+    return decoded->command->privilege == CS_PRIV_NONE && name && get(decoded, name, 0) != 0;
+}
+
+/* One command: fetch, check, advance, execute. Returns the dwords parsed (0: nothing run). */
+static uint32_t step_once(cs_engine_model *model)
+{
+    cs_decoded decoded;
+    uint32_t length = fetch_command(model, &decoded);
+    if (!length)
+        return 0;
+    model->stats.commands++;
+    model->stats.dwords += length;
+    if (decoded.status & (CS_DECODE_UNKNOWN | CS_DECODE_SHORT | CS_DECODE_NOT_ACCEPTED | CS_DECODE_TRUNCATED)) {
+        /* Instruction Parser error (spec 000 §1.1.7.3); the parser stops at the command. */
+        tlm_log_error(model->log, "instruction parser error at 0x%llx: header 0x%08x (%s%s%s)",
+                      (unsigned long long)command_address(model, 0), decoded.header,
+                      decoded.status & CS_DECODE_UNKNOWN ? "unknown" : "",
+                      decoded.status & CS_DECODE_SHORT ? "shorter than its fields" : "",
+                      decoded.status & CS_DECODE_NOT_ACCEPTED ? "not accepted by this engine" : "");
+        halt(model, ERR_INSTRUCTION_PARSER);
+        return length;
+    }
+    bool in_batch = model->level > 0;
+    if (in_batch) {
+        model->batch_dwords += length;
+        if (model->batch_dwords > model->config.batch_dword_limit) {
+            tlm_log_error(model->log, "more than %u batch dwords without returning to the ring",
+                          model->config.batch_dword_limit);
+            halt(model, ERR_INSTRUCTION_PARSER);
+            return length;
+        }
+        model->batch_pc[model->level] += 4u * (uint64_t)length;
+    } else {
+        advance_head(model, length);
+    }
+    exec_kind kind = model->kinds[decoded.command - model->commands];
+    if (in_batch && (decoded.command->flags & CS_CMD_RING_ONLY)) {
+        tlm_log_warning(model->log, "%s in a batch buffer (ring only): dropped", decoded.command->name);
+        return length;
+    }
+    if (in_batch && !model->batch_secure[model->level]) {
+        if (cs_decoded_privileged(&decoded)) {
+            /* spec 000 §1.1.7.3 bit 2, spec 002 (also "converted to a NOOP if Use Global GTT
+             * is enabled" for gen12's GGTT-selecting commands): a NOOP, parsing continues. */
+            tlm_log_warning(model->log, "privileged %s in a non-secure batch: converted to MI_NOOP",
+                            decoded.command->name);
+            raise_error(model, ERR_COMMAND_PRIVILEGE);
+            return length;
+        }
+        if (ggtt_selected(&decoded)) {
+            /* spec 000 §1.1.7.3 bit 3 (gen6): executed as if it selected the PPGTT; one flat
+             * memory here, so the same address. */
+            tlm_log_warning(model->log, "%s selects the GGTT in a non-secure batch: used as PPGTT",
+                            decoded.command->name);
+            raise_error(model, ERR_MEMORY_PRIVILEGE);
+        }
+    }
+    execute(model, kind, &decoded);
+    return length;
+}
+
+static void step(void *context)
+{
+    cs_engine_model *model = context;
+    model->bus_delay = 0;
+    model->stepping = true;
+    uint32_t dwords = 0;
+    if (runnable(model))
+        dwords = step_once(model);
+    model->stepping = false;
+    tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * dwords) * model->config.clock_period +
+                    model->bus_delay;
+    kick(model, cost);
+}
+
+/* ---- MMIO ----------------------------------------------------------------------------- */
+
+static void register_written(void *context, uint32_t index, uint32_t old_value, uint32_t new_value)
+{
+    cs_engine_model *model = context;
+    switch (index) {
+    case CS_RING_TAIL_INDEX:
+        /* New commands: fetch them fresh (the host wrote them before moving TAIL). */
+        model->starved = false;
+        model->line_valid = false;
+        model->geometry_logged = false;
+        break;
+    case CS_RING_HEAD_INDEX:
+    case CS_RING_START_INDEX:
+        model->starved = false;
+        model->line_valid = false;
+        model->geometry_logged = false;
+        break;
+    case CS_RING_CTL_INDEX:
+        model->geometry_logged = false;
+        if ((old_value & ~new_value) & CS_RING_CTL_ENABLE_MASK) {
+            /* Disabling the ring drops the batches in flight and clears a halt (docs/cs.md). */
+            leave_batches(model);
+            model->halted = false;
+            model->starved = false;
+            tlm_event_cancel(model->kernel, &model->step);
+        }
+        break;
+    case CS_EIR_INDEX:
+        update_master_error(model);
+        break;
+    default:
+        break;
+    }
+    kick(model, 0);
+}
+
+static void register_read(void *context, uint32_t index)
+{
+    /* TIMESTAMP counts with simulated time (spec 000 §1.1.9.8). */
+    cs_engine_model *model = context;
+    if (index == CS_TIMESTAMP_INDEX || index == CS_TIMESTAMP_UDW_INDEX) {
+        uint64_t now = timestamp(model);
+        *reg(model, CS_TIMESTAMP_INDEX) = (uint32_t)now;
+        *reg(model, CS_TIMESTAMP_UDW_INDEX) = (uint32_t)(now >> 32);
+    }
+}
+
+static void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
+{
+    (void)delay; /* registers answer at once */
+    cs_engine_model *model = self;
+    if (hidden(model, payload->address)) {
+        tlm_log_warning(model->log, "no register at offset 0x%llx on gen6 (HWS_PGA is at base + 0x%x)",
+                        (unsigned long long)payload->address, CS_GEN6_HWS_PGA_OFFSET);
+        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+        return;
+    }
+    tlm_register_file_b_transport(&model->registers, payload);
+}
+
+static uint32_t cs_transport_dbg(void *self, tlm_payload *payload)
+{
+    /* Debug reads see register values without side effects; debug writes are refused. */
+    cs_engine_model *model = self;
+    if (payload->command != TLM_READ_COMMAND || tlm_register_payload_check(payload) != TLM_OK_RESPONSE ||
+        payload->address >= model->registers.block->size || hidden(model, payload->address))
+        return 0;
+    int32_t index = tlm_register_find(model->registers.block, (uint32_t)payload->address);
+    if (index < 0)
+        return 0;
+    uint32_t value = tlm_register_file_peek(&model->registers, (uint32_t)index);
+    for (uint32_t i = 0; i < 4; i++)
+        payload->data[i] = (uint8_t)(value >> (8 * i));
+    payload->response = TLM_OK_RESPONSE;
+    return 4;
+}
+
+/* The gen6 HWS_PGA window: one register at offset 0 of its mapping. */
+static void hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
+{
+    (void)delay;
+    cs_engine_model *model = self;
+    uint64_t address = payload->address;
+    if (address < 4)
+        payload->address = CS_HWS_PGA_OFFSET + address;
+    else
+        payload->address = CS_BLOCK_SIZE; /* beyond the block: an address error */
+    tlm_register_file_b_transport(&model->registers, payload);
+    payload->address = address;
+}
+
+/* ---- reset and init ------------------------------------------------------------------- */
+
+void cs_engine_reset(cs_engine_model *model)
+{
+    tlm_event_cancel(model->kernel, &model->step);
+    tlm_register_file_reset(&model->registers);
+    leave_batches(model);
+    model->halted = false;
+    model->starved = false;
+    model->geometry_logged = false;
+    model->isr = 0;
+    update_status(model);
+}
+
+cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs_engine_config *config)
+{
+    const cs_profile_info *info = cs_profile_get(config->profile);
+    if (!info || (unsigned)config->engine >= CS_ENGINE_COUNT || !info->engines[config->engine].present ||
+        !config->memory)
+        return NULL;
+    cs_engine_model *model = tlm_alloc_zeroed(1, sizeof *model);
+    model->config = *config;
+    if (!model->config.batch_dword_limit)
+        model->config.batch_dword_limit = CS_BATCH_DWORD_LIMIT;
+    model->kernel = kernel;
+    model->class_id = info->engines[config->engine].class_id;
+    model->log = tlm_logger_block(tlm_kernel_logger(kernel), name);
+    size_t count = 0;
+    model->commands = cs_profile_commands(config->profile, &count);
+    model->kinds = tlm_alloc_zeroed(count ? count : 1, sizeof *model->kinds);
+    uint32_t capacity = 1;
+    for (size_t i = 0; i < count; i++) {
+        for (size_t k = 0; k < sizeof executed / sizeof executed[0]; k++)
+            if (strcmp(model->commands[i].name, executed[k].name) == 0)
+                model->kinds[i] = executed[k].kind;
+        uint32_t longest = cs_command_max_encodable(&model->commands[i]);
+        if (longest > capacity)
+            capacity = longest;
+    }
+    model->command_capacity = capacity;
+    model->command = tlm_alloc_zeroed(capacity, sizeof *model->command);
+    tlm_event_init(&model->step, name, step, model);
+    tlm_register_file_init(&model->registers, &cs_regs, model->log);
+    model->registers.on_write = register_written;
+    model->registers.on_read = register_read;
+    model->registers.context = model;
+    tlm_register_file_trace(&model->registers, kernel, name);
+    model->as_target = (tlm_target){
+        .name = name,
+        .self = model,
+        .b_transport = cs_b_transport,
+        .transport_dbg = cs_transport_dbg,
+    };
+    model->hws_target = (tlm_target){
+        .name = name,
+        .self = model,
+        .b_transport = hws_b_transport,
+    };
+    cs_engine_reset(model);
+    return model;
+}
+
+void cs_engine_destroy(cs_engine_model *model)
+{
+    if (!model)
+        return;
+    tlm_event_cancel(model->kernel, &model->step);
+    tlm_register_file_destroy(&model->registers);
+    free(model->command);
+    free(model->kinds);
+    free(model);
+}
+
+const tlm_target *cs_engine_target(cs_engine_model *model)
+{
+    return &model->as_target;
+}
+
+const tlm_target *cs_engine_hws_pga_target(cs_engine_model *model)
+{
+    return model->config.profile == CS_PROFILE_GEN6 ? &model->hws_target : NULL;
+}
+
+bool cs_engine_busy(const cs_engine_model *model)
+{
+    return tlm_event_pending(&model->step);
+}
+
+bool cs_engine_halted(const cs_engine_model *model)
+{
+    return model->halted;
+}
+
+uint32_t cs_engine_isr(const cs_engine_model *model)
+{
+    return model->isr;
+}
+
+const cs_engine_stats *cs_engine_get_stats(const cs_engine_model *model)
+{
+    return &model->stats;
+}

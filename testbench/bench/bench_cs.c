@@ -1,0 +1,177 @@
+/* gtsim_bench_cs: commands per second through one command streamer engine
+ * (models/cs/cs_engine.h) alone: the gen12 render engine on a sparse memory, with a 2 MiB
+ * ring refilled pass after pass. Three streams: MI_NOOP (fetch and decode only), 4-dword
+ * MI_STORE_DATA_IMM (one bus write each) and a batch-heavy stream (each ring command a
+ * MI_BATCH_BUFFER_START to a batch of two MI_NOOPs and MI_BATCH_BUFFER_END). Runs are
+ * interleaved and medians compared. Every run checks its command count and that no error was
+ * raised. A benchmark, not a test. */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench_util.h"
+#include "cs_commands.h"
+#include "cs_engine.h"
+#include "cs_regs.h"
+#include "tlm.h"
+
+#define RUNS 3
+#define PASSES 8u                   /* ring refills per run */
+#define RING_ADDRESS 0x100000u      /* the ring */
+#define RING_BYTES (512u * 4096u)   /* 2 MiB: the largest ring (LENGTH 1FFh) */
+#define BATCH_ADDRESS 0x800000u     /* the batch of the batch-heavy stream */
+#define DATA_ADDRESS 0x900000u      /* where the stores go (1024 dwords, round robin) */
+
+#ifndef BENCH_BUILD_INFO
+#define BENCH_BUILD_INFO "build flags unknown"
+#endif
+
+typedef enum stream {
+    STREAM_NOOP,  /* MI_NOOP */
+    STREAM_STORE, /* MI_STORE_DATA_IMM */
+    STREAM_BATCH, /* MI_BATCH_BUFFER_START to NOOP, NOOP, MI_BATCH_BUFFER_END */
+    STREAM_COUNT
+} stream;
+
+static const char *const stream_names[STREAM_COUNT] = {
+    "MI_NOOP stream",
+    "MI_STORE_DATA_IMM stream (a bus write each)",
+    "batch-heavy stream (start, 2 NOOPs, end)",
+};
+
+static void write_bytes(const tlm_target *target, uint64_t address, void *data, uint32_t length)
+{
+    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, address, data, length);
+    tlm_time delay = 0;
+    tlm_b_transport(target, &payload, &delay);
+}
+
+static void reg_write(cs_engine_model *engine, uint32_t offset, uint32_t value)
+{
+    write_bytes(cs_engine_target(engine), offset, &value, 4);
+}
+
+/* Encodes one command (fields by name) into out; its length in dwords (0 on failure). */
+static uint32_t encode(const char *name, const cs_setting *settings, size_t count, uint32_t *out)
+{
+    cs_encode_result result;
+    const cs_command *command = cs_find_command(CS_PROFILE_GEN12, name);
+    if (!command || cs_encode(command, 0, settings, count, out, 8, &result) != CS_ENCODE_OK)
+        return 0;
+    return result.length;
+}
+
+/* Fills the ring with the stream's commands, padded with one MI_NOOP to a QWord; returns the
+ * commands one pass from 0 to *tail_bytes executes. */
+static uint64_t fill_ring(stream which, uint32_t *ring, uint32_t dwords, uint32_t *tail_bytes)
+{
+    uint32_t command[8];
+    uint32_t length = 0;
+    uint64_t per_command = 1;
+    if (which == STREAM_NOOP) {
+        length = encode("MI_NOOP", NULL, 0, command);
+    } else if (which == STREAM_BATCH) {
+        cs_setting settings[] = { { "address", 0, BATCH_ADDRESS } };
+        length = encode("MI_BATCH_BUFFER_START", settings, 1, command);
+        per_command = 4; /* the start, two NOOPs, the end */
+    }
+    uint64_t commands = 0;
+    uint32_t at = 0;
+    for (uint32_t i = 0; at + 8 <= dwords; i++) {
+        if (which == STREAM_STORE) {
+            cs_setting settings[] = { { "address", 0, DATA_ADDRESS + 4u * (i % 1024u) }, { "data", 0, i } };
+            length = encode("MI_STORE_DATA_IMM", settings, 2, command);
+        }
+        if (!length)
+            return 0;
+        memcpy(&ring[at], command, 4u * length);
+        at += length;
+        commands += per_command;
+    }
+    if (at & 1u) {
+        ring[at++] = 0; /* MI_NOOP */
+        commands++;
+    }
+    *tail_bytes = 4u * at;
+    while (at < dwords)
+        ring[at++] = 0; /* past TAIL: never parsed */
+    return commands;
+}
+
+/* One run: PASSES passes over a ring filled with the stream; commands per second. */
+static double run(stream which, uint64_t *errors, uint64_t *commands_out, uint64_t *writes_out)
+{
+    tlm_kernel *kernel = tlm_kernel_create();
+    tlm_logger_set_level(tlm_kernel_logger(kernel), TLM_LOG_ERROR);
+    tlm_memory *memory = tlm_memory_create(kernel, "memory", 0);
+    const tlm_target *target = tlm_memory_target(memory);
+    cs_engine_config config = {
+        .profile = CS_PROFILE_GEN12,
+        .engine = CS_ENGINE_RCS,
+        .mmio_base = cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS].mmio_base,
+        .memory = target,
+        .clock_period = TLM_NS,
+    };
+    cs_engine_model *engine = cs_engine_create(kernel, "rcs", &config);
+    uint32_t *ring = calloc(RING_BYTES / 4u, 4);
+    uint32_t dwords = RING_BYTES / 4u;
+    /* Each pass runs the ring from HEAD 0 to the end of the stream. */
+    uint32_t tail = 0;
+    uint64_t per_pass = fill_ring(which, ring, dwords, &tail);
+    write_bytes(target, RING_ADDRESS, ring, RING_BYTES);
+    free(ring);
+    uint32_t batch[3] = { 0, 0, 0x05000000u }; /* NOOP, NOOP, MI_BATCH_BUFFER_END */
+    write_bytes(target, BATCH_ADDRESS, batch, sizeof batch);
+    reg_write(engine, CS_EMR_OFFSET, 0);
+    reg_write(engine, CS_RING_START_OFFSET, RING_ADDRESS);
+    reg_write(engine, CS_RING_CTL_OFFSET, (511u << CS_RING_CTL_LENGTH_SHIFT) | CS_RING_CTL_ENABLE_MASK);
+    double start = bench_wall_seconds();
+    for (uint32_t pass = 0; pass < PASSES; pass++) {
+        reg_write(engine, CS_RING_CTL_OFFSET, 0);
+        reg_write(engine, CS_RING_HEAD_OFFSET, 0);
+        reg_write(engine, CS_RING_TAIL_OFFSET, tail);
+        reg_write(engine, CS_RING_CTL_OFFSET, (511u << CS_RING_CTL_LENGTH_SHIFT) | CS_RING_CTL_ENABLE_MASK);
+        if (tlm_kernel_run_until_idle(kernel, 1000 * TLM_MS) != TLM_RUN_IDLE)
+            (*errors)++;
+    }
+    double seconds = bench_wall_seconds() - start;
+    const cs_engine_stats *stats = cs_engine_get_stats(engine);
+    *commands_out = stats->commands;
+    *writes_out = stats->writes;
+    if (stats->commands != per_pass * PASSES || stats->errors != 0 || cs_engine_halted(engine))
+        (*errors)++;
+    double rate = (double)stats->commands / seconds;
+    cs_engine_destroy(engine);
+    tlm_memory_destroy(memory);
+    tlm_kernel_destroy(kernel);
+    return rate;
+}
+
+int main(void)
+{
+    double rates[STREAM_COUNT][RUNS];
+    uint64_t errors = 0;
+    uint64_t commands[STREAM_COUNT] = { 0 };
+    uint64_t writes[STREAM_COUNT] = { 0 };
+    printf("gtsim_bench_cs: gen12 RCS alone, 2 MiB ring, %u passes per run, %d runs each, interleaved\n", PASSES, RUNS);
+    printf("build: %s\n", BENCH_BUILD_INFO);
+    for (int r = 0; r < RUNS; r++)
+        for (int s = 0; s < STREAM_COUNT; s++)
+            rates[s][r] = run((stream)s, &errors, &commands[s], &writes[s]);
+    printf("%-46s %-26s %s\n", "", "each run M commands/s", "median");
+    for (int s = 0; s < STREAM_COUNT; s++) {
+        double sorted[RUNS];
+        memcpy(sorted, rates[s], sizeof sorted);
+        qsort(sorted, RUNS, sizeof sorted[0], bench_compare_doubles);
+        printf("%-46s", stream_names[s]);
+        for (int r = 0; r < RUNS; r++)
+            printf(" %8.2f", rates[s][r] / 1e6);
+        printf("   %8.2f\n", sorted[RUNS / 2] / 1e6);
+        printf("    last run: %" PRIu64 " commands, %" PRIu64 " memory writes\n", commands[s], writes[s]);
+    }
+    printf("%" PRIu64 " errors in all runs\n", errors);
+    return errors ? 1 : 0;
+}

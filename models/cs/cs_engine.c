@@ -1,5 +1,6 @@
 #include "cs_engine.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #define ISR_USER_INTERRUPT IRQ_DATA_USER_INTERRUPT
 #define ISR_MASTER_ERROR IRQ_DATA_MASTER_ERROR
 #define ISR_NOTIFY IRQ_DATA_NOTIFY
+#define ISR_TIMEOUT IRQ_DATA_TIMEOUT
 /* ISR bits that are levels (reported as their state in a status page write); the others are
  * pulses, reported as 0 (spec 000 §1.1.7 "Hardware Status Write" table). */
 #define ISR_LEVEL_BITS ISR_MASTER_ERROR
@@ -72,7 +74,15 @@ typedef enum exec_kind {
     EXEC_LOAD_REGISTER_REG,/* MI_LOAD_REGISTER_REG (gen12) */
     EXEC_COPY_MEM_MEM,     /* MI_COPY_MEM_MEM (gen12) */
     EXEC_FLUSH,            /* MI_FLUSH (gen6 render) */
-    EXEC_POST_SYNC         /* PIPE_CONTROL (render), MI_FLUSH_DW (other engines) */
+    EXEC_POST_SYNC,        /* PIPE_CONTROL (render), MI_FLUSH_DW (other engines) */
+    EXEC_RECORD,           /* recorded in the event log (cs_event) */
+    EXEC_WALKER,           /* handed to the EU-array port (cs_walker_port) */
+    EXEC_ATOMIC,           /* MI_ATOMIC (gen12) */
+    EXEC_COND_BB_END,      /* MI_CONDITIONAL_BATCH_BUFFER_END (gen12) */
+    EXEC_SEMAPHORE_MBOX,   /* MI_SEMAPHORE_MBOX (gen6) */
+    EXEC_SEMAPHORE_WAIT,   /* MI_SEMAPHORE_WAIT (gen12) */
+    EXEC_SEMAPHORE_SIGNAL, /* MI_SEMAPHORE_SIGNAL (gen12) */
+    EXEC_SET_CONTEXT       /* MI_SET_CONTEXT (gen6; gen12 stays not modelled) */
 } exec_kind;
 
 typedef struct exec_name {
@@ -98,6 +108,19 @@ static const exec_name executed[] = {
     { "MI_FLUSH", EXEC_FLUSH },
     { "PIPE_CONTROL", EXEC_POST_SYNC },
     { "MI_FLUSH_DW", EXEC_POST_SYNC },
+    { "MI_DISPLAY_FLIP", EXEC_RECORD },
+    { "MI_PROBE", EXEC_RECORD },
+    { "MI_UNPROBE", EXEC_RECORD },
+    { "MI_UPDATE_GTT", EXEC_RECORD },
+    { "GPGPU_WALKER", EXEC_WALKER },
+    { "COMPUTE_WALKER", EXEC_WALKER },
+    { "MI_REPORT_PERF_COUNT", EXEC_WALKER },
+    { "MI_ATOMIC", EXEC_ATOMIC },
+    { "MI_CONDITIONAL_BATCH_BUFFER_END", EXEC_COND_BB_END },
+    { "MI_SEMAPHORE_MBOX", EXEC_SEMAPHORE_MBOX },
+    { "MI_SEMAPHORE_WAIT", EXEC_SEMAPHORE_WAIT },
+    { "MI_SEMAPHORE_SIGNAL", EXEC_SEMAPHORE_SIGNAL },
+    { "MI_SET_CONTEXT", EXEC_SET_CONTEXT },
 };
 
 /* The batch security field of MI_BATCH_BUFFER_START per profile, and its secure value. */
@@ -110,6 +133,18 @@ static const security_field security_fields[CS_PROFILE_COUNT] = {
     [CS_PROFILE_GEN6] = { "security", 0 },       /* spec 000 §1.2.5: 0h MI_BUFFER_SECURE */
     [CS_PROFILE_GEN12] = { "address_space", 0 }, /* genxml gen12: 0 GGTT (secure) */
 };
+
+/* Waveform rows of one engine and the values last traced (a row changes only when they do). */
+typedef struct cs_engine_rows {
+    tlm_trace_id head;       /* RING_HEAD's byte offset */
+    tlm_trace_id tail;       /* RING_TAIL's byte offset */
+    tlm_trace_id state;      /* cs_engine_state */
+    tlm_trace_id level;      /* batch level: 0 ring, 1, 2 */
+    tlm_trace_id command;    /* mnemonic of the command executing: table index + 1, 0 none */
+    uint64_t last[5];        /* last value traced per row, in the order above */
+    uint32_t executing;      /* the command row's value for the current step */
+    bool fetched;            /* the current step read a cacheline */
+} cs_engine_rows;
 
 struct cs_engine_model {
     tlm_target as_target;          /* MMIO target of the block */
@@ -138,7 +173,22 @@ struct cs_engine_model {
     uint32_t command_capacity;     /* dwords command can hold: the longest encodable command */
     tlm_time bus_delay;            /* bus time annotated by this step's transfers */
     bool stepping;                 /* inside step(): it schedules the next step after its cost */
+    uint64_t command_at;           /* graphics address of the header of the command being executed */
     cs_engine_stats stats;         /* counters */
+    uint32_t walkers_outstanding;  /* requests on the EU-array port not completed yet */
+    uint32_t walker_generation;    /* bumped by reset: older completions are ignored */
+    uint64_t walker_next;          /* sequence number of the next request */
+    bool walker_stalled;           /* a CS-stalling PIPE_CONTROL waits for walkers_outstanding == 0 */
+    tlm_event stall_timeout;       /* ends a stall after CS_WALKER_STALL_CYCLES */
+    bool semaphore_waiting;        /* a semaphore wait failed: the parser sleeps until the next poll */
+    tlm_event semaphore_poll;      /* re-runs the waiting semaphore command every CS_SEMAPHORE_POLL_CYCLES */
+    bool watchdog_running;         /* PR_CTR_CTL started the watchdog counter */
+    tlm_time watchdog_zero;        /* when the counter was last 0 */
+    tlm_event watchdog_expire;     /* the counter reaching PR_CTR_THRSH (a background event) */
+    cs_engine_rows rows;           /* waveform rows (docs/cs.md "Waveform rows"); ids 0 when not traced */
+    cs_event events[CS_EVENT_LOG_CAPACITY]; /* the event log, a circular buffer */
+    size_t event_first;            /* index of the oldest event in events */
+    size_t event_count;            /* events held */
 };
 
 static uint32_t *reg(cs_engine_model *model, uint32_t index)
@@ -155,7 +205,11 @@ static uint32_t field(cs_engine_model *model, uint32_t index, uint32_t mask, uin
  * decoded there. */
 static bool hidden(cs_engine_model *model, uint64_t offset)
 {
-    return model->config.profile == CS_PROFILE_GEN6 && (offset & ~(uint64_t)3u) == CS_HWS_PGA_OFFSET;
+    uint64_t aligned = offset & ~(uint64_t)3u;
+    if (model->config.profile == CS_PROFILE_GEN6)
+        return aligned == CS_HWS_PGA_OFFSET;
+    /* The semaphore mailboxes are gen6's (spec 000 §1.1.4.7-8); gen8+ semaphores use memory. */
+    return aligned == CS_SYNC_0_OFFSET || aligned == CS_SYNC_1_OFFSET;
 }
 
 /* spec 000 §1.1.5.3: START holds address bits 31:12 in place. */
@@ -210,7 +264,8 @@ static bool ring_geometry_valid(cs_engine_model *model)
 /* Whether the engine has a command it may execute now. */
 static bool runnable(cs_engine_model *model)
 {
-    if (!ring_enabled(model) || model->halted || model->starved)
+    if (!ring_enabled(model) || model->halted || model->starved || model->walker_stalled ||
+        model->semaphore_waiting)
         return false;
     if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_STOP_RINGS_MASK)
         return false;
@@ -219,6 +274,44 @@ static bool runnable(cs_engine_model *model)
     if (model->level > 0)
         return true;
     return ring_geometry_valid(model) && ring_head(model) != ring_tail(model);
+}
+
+/* ---- waveform rows ----------------------------------------------------------------------- */
+
+static void trace_row(cs_engine_model *model, tlm_trace_id id, unsigned slot, uint64_t value)
+{
+    if (id == TLM_TRACE_NONE || model->rows.last[slot] == value)
+        return;
+    model->rows.last[slot] = value;
+    tlm_trace_set(model->kernel, id, value);
+}
+
+static void declare_rows(cs_engine_model *model, const char *name, size_t count)
+{
+    tlm_kernel *kernel = model->kernel;
+    if (!tlm_trace_on(kernel))
+        return;
+    static const tlm_trace_enum_entry states[] = {
+        { CS_STATE_IDLE, "idle" },       { CS_STATE_FETCHING, "fetching" }, { CS_STATE_EXECUTING, "executing" },
+        { CS_STATE_WAITING, "waiting" }, { CS_STATE_HALTED, "halted" },
+    };
+    tlm_trace_enum_entry *mnemonics = tlm_alloc_zeroed(count + 1u, sizeof *mnemonics);
+    mnemonics[0] = (tlm_trace_enum_entry){ 0, "-" };
+    for (size_t i = 0; i < count; i++)
+        mnemonics[i + 1u] = (tlm_trace_enum_entry){ i + 1u, model->commands[i].name };
+    char enum_name[64];
+    snprintf(enum_name, sizeof enum_name, "cs_%s_commands", cs_profile_get(model->config.profile)->name);
+    uint32_t command_enum = tlm_trace_enumeration(kernel, enum_name, mnemonics, count + 1u);
+    free(mnemonics);
+    unsigned width = 1;
+    while (width < 32u && (UINT64_C(1) << width) <= count)
+        width++;
+    model->rows.head = tlm_trace_bits(kernel, name, "head", 32, TLM_TRACE_HEX, 0);
+    model->rows.tail = tlm_trace_bits(kernel, name, "tail", 32, TLM_TRACE_HEX, 0);
+    model->rows.state = tlm_trace_enum(kernel, name, "state", 3,
+                                       tlm_trace_enumeration(kernel, "cs_state", states, 5), CS_STATE_IDLE);
+    model->rows.level = tlm_trace_bits(kernel, name, "batch_level", 2, TLM_TRACE_DEC, 0);
+    model->rows.command = tlm_trace_enum(kernel, name, "command", width, command_enum, 0);
 }
 
 /* ---- outputs ---------------------------------------------------------------------------- */
@@ -238,6 +331,15 @@ static void update_status(cs_engine_model *model)
         *reg(model, CS_BB_STATE_INDEX) = 0;
     }
     tlm_register_file_trace_sync(&model->registers);
+    if (model->rows.state != TLM_TRACE_NONE) {
+        cs_engine_state state = cs_engine_get_state(model);
+        trace_row(model, model->rows.head, 0, ring_head(model));
+        trace_row(model, model->rows.tail, 1, ring_tail(model));
+        trace_row(model, model->rows.state, 2, state);
+        trace_row(model, model->rows.level, 3, model->level);
+        bool running = state == CS_STATE_EXECUTING || state == CS_STATE_FETCHING;
+        trace_row(model, model->rows.command, 4, running ? model->rows.executing : 0u);
+    }
 }
 
 /* Schedules the next step if there is work and none is pending. */
@@ -649,6 +751,436 @@ static bool waits_for_event(const cs_decoded *decoded)
     return false;
 }
 
+/* Appends the command to the event log (docs/cs.md "Event log"), dropping the oldest event
+ * when the log is full. */
+static void record(cs_engine_model *model, const cs_decoded *decoded)
+{
+    cs_event *event;
+    if (model->event_count == CS_EVENT_LOG_CAPACITY) {
+        event = &model->events[model->event_first];
+        model->event_first = (model->event_first + 1u) % CS_EVENT_LOG_CAPACITY;
+        free(event->dwords);
+        model->stats.events_dropped++;
+    } else {
+        event = &model->events[(model->event_first + model->event_count) % CS_EVENT_LOG_CAPACITY];
+        model->event_count++;
+    }
+    uint32_t length = decoded->available;
+    event->command = decoded->command;
+    event->time = tlm_kernel_now(model->kernel);
+    event->address = model->command_at;
+    event->level = model->level;
+    event->length = length;
+    event->dwords = tlm_alloc_zeroed(length ? length : 1u, sizeof *event->dwords);
+    memcpy(event->dwords, decoded->dwords, length * sizeof *event->dwords);
+    model->stats.events++;
+    tlm_log_info(model->log, "%s recorded (%u dwords)", decoded->command->name, length);
+}
+
+/* ---- MI_ATOMIC and MI_CONDITIONAL_BATCH_BUFFER_END (gen12) ------------------------------ */
+
+/* MI_ATOMIC opcodes (genxml gen12.xml ATOMIC_OPCODE; docs/facts.md): 01h..0Fh on a dword,
+ * 21h..2Fh the same operations on a qword, 4Eh a 16-byte compare-and-write. */
+#define ATOMIC_QWORD_FLAG 0x20u
+#define ATOMIC_CMP_WR16B 0x4eu
+enum {
+    ATOMIC_AND = 0x01,
+    ATOMIC_OR,
+    ATOMIC_XOR,
+    ATOMIC_MOVE,
+    ATOMIC_INC,
+    ATOMIC_DEC,
+    ATOMIC_ADD,
+    ATOMIC_SUB,
+    ATOMIC_RSUB,
+    ATOMIC_IMAX,
+    ATOMIC_IMIN,
+    ATOMIC_UMAX,
+    ATOMIC_UMIN,
+    ATOMIC_CMP_WR,
+    ATOMIC_PREDEC
+};
+/* data_size values (genxml gen12.xml): dword, qword, octword. */
+#define ATOMIC_SIZE_DWORD 0u
+#define ATOMIC_SIZE_QWORD 1u
+#define ATOMIC_SIZE_OCTWORD 2u
+
+/* Sign-extends the low `bits` bits. */
+static int64_t sign_extend(uint64_t value, unsigned bits)
+{
+    uint64_t sign = UINT64_C(1) << (bits - 1u);
+    uint64_t mask = bits == 64u ? UINT64_MAX : (UINT64_C(1) << bits) - 1u;
+    value &= mask;
+    return (int64_t)((value ^ sign) - sign);
+}
+
+/* The new memory value of a dword/qword operation; false for an opcode genxml does not list. */
+static bool atomic_result(unsigned op, unsigned bits, uint64_t old, uint64_t op1, uint64_t op2, uint64_t *out)
+{
+    switch (op) {
+    case ATOMIC_AND: *out = old & op1; break;
+    case ATOMIC_OR: *out = old | op1; break;
+    case ATOMIC_XOR: *out = old ^ op1; break;
+    case ATOMIC_MOVE: *out = op1; break;
+    case ATOMIC_INC: *out = old + 1u; break;
+    case ATOMIC_DEC: *out = old - 1u; break;
+    case ATOMIC_PREDEC: *out = old - 1u; break; /* the memory effect of DEC; it differs in the returned value */
+    case ATOMIC_ADD: *out = old + op1; break;
+    case ATOMIC_SUB: *out = old - op1; break;
+    case ATOMIC_RSUB: *out = op1 - old; break;
+    case ATOMIC_IMAX: *out = sign_extend(old, bits) >= sign_extend(op1, bits) ? old : op1; break;
+    case ATOMIC_IMIN: *out = sign_extend(old, bits) <= sign_extend(op1, bits) ? old : op1; break;
+    case ATOMIC_UMAX: *out = old >= op1 ? old : op1; break;
+    case ATOMIC_UMIN: *out = old <= op1 ? old : op1; break;
+    case ATOMIC_CMP_WR: *out = old == op1 ? op2 : old; break;
+    default: return false;
+    }
+    return true;
+}
+
+/* genxml gen12.xml MI_ATOMIC: a read-modify-write of the dword, qword or 16 bytes at `address`.
+ * Operands are the inline ones (DW3..10, op1/op2 interleaved) with `inline_data`; without it
+ * they would come from the CS GPRs, which this model does not have (0 and a warning). The
+ * returned data (`return_data`, to the GPRs) is not modelled either; `post_sync` and
+ * `cs_stall` need nothing: every access here completes before the next command. */
+static void atomic(cs_engine_model *model, const cs_decoded *decoded)
+{
+    unsigned op = (unsigned)get(decoded, "op", 0);
+    uint64_t address = get(decoded, "address", 0);
+    bool inline_data = get(decoded, "inline_data", 0) != 0;
+    if (!inline_data)
+        tlm_log_warning(model->log, "MI_ATOMIC without inline data: GPR operands not modelled, 0 used");
+    if (get(decoded, "return_data", 0))
+        tlm_log_warning(model->log, "MI_ATOMIC return data: GPRs not modelled, not returned");
+    uint64_t size = get(decoded, "data_size", 0);
+    unsigned expected = op == ATOMIC_CMP_WR16B ? ATOMIC_SIZE_OCTWORD
+                        : (op & ATOMIC_QWORD_FLAG) ? ATOMIC_SIZE_QWORD : ATOMIC_SIZE_DWORD;
+    if (size != expected)
+        tlm_log_warning(model->log, "MI_ATOMIC op 0x%x with data_size %llu: the opcode's size is used", op,
+                        (unsigned long long)size);
+    uint32_t op1[4] = { 0 };
+    uint32_t op2[4] = { 0 };
+    if (inline_data) {
+        static const char *const names1[4] = { "op1_dw0", "op1_dw1", "op1_dw2", "op1_dw3" };
+        static const char *const names2[4] = { "op2_dw0", "op2_dw1", "op2_dw2", "op2_dw3" };
+        for (unsigned i = 0; i < 4; i++) {
+            op1[i] = (uint32_t)get(decoded, names1[i], 0);
+            op2[i] = (uint32_t)get(decoded, names2[i], 0);
+        }
+    }
+    if (op == ATOMIC_CMP_WR16B) {
+        uint32_t old[4];
+        for (unsigned i = 0; i < 4; i++)
+            if (!load(model, address + 4u * i, &old[i]))
+                return;
+        if (memcmp(old, op1, sizeof old) == 0)
+            for (unsigned i = 0; i < 4; i++)
+                store(model, address + 4u * i, op2[i], 4);
+        return;
+    }
+    bool qword = (op & ATOMIC_QWORD_FLAG) != 0;
+    unsigned bits = qword ? 64u : 32u;
+    uint64_t new_value = 0;
+    uint64_t a = op1[0] | (qword ? (uint64_t)op1[1] << 32 : 0);
+    uint64_t b = op2[0] | (qword ? (uint64_t)op2[1] << 32 : 0);
+    uint32_t lo = 0;
+    uint32_t hi = 0;
+    if (!atomic_result(op & ~ATOMIC_QWORD_FLAG, bits, 0, a, b, &new_value)) {
+        tlm_log_error(model->log, "MI_ATOMIC opcode 0x%x not defined: no memory access", op);
+        return;
+    }
+    if (!load(model, address, &lo) || (qword && !load(model, address + 4u, &hi)))
+        return;
+    uint64_t old = lo | (uint64_t)hi << 32;
+    atomic_result(op & ~ATOMIC_QWORD_FLAG, bits, old, a, b, &new_value);
+    store(model, address, qword ? new_value : (uint32_t)new_value, qword ? 8u : 4u);
+}
+
+static void batch_end(cs_engine_model *model);
+
+/* MI_CONDITIONAL_BATCH_BUFFER_END (genxml gen12.xml fields; docs/cs.md for the compare): with
+ * compare_semaphore, the dword at compare_address (ANDed with the next dword when
+ * compare_mask_mode is set) is compared with compare_data: greater, the batch goes on;
+ * otherwise it ends as with MI_BATCH_BUFFER_END. Without compare_semaphore nothing happens. */
+static void conditional_batch_end(cs_engine_model *model, const cs_decoded *decoded)
+{
+    if (!get(decoded, "compare_semaphore", 0))
+        return;
+    uint64_t address = get(decoded, "compare_address", 0);
+    uint32_t value = 0;
+    if (!load(model, address, &value))
+        return; /* a refused load: Page Table error, the batch goes on */
+    if (get(decoded, "compare_mask_mode", 0)) {
+        uint32_t mask = 0;
+        if (!load(model, address + 4u, &mask))
+            return;
+        value &= mask;
+    }
+    if (value > (uint32_t)get(decoded, "compare_data", 0))
+        return;
+    batch_end(model);
+}
+
+/* ---- semaphores ------------------------------------------------------------------------ */
+
+/* The value a semaphore compares: the mailbox register (gen6 compare_register: the engine's
+ * own SYNC_0/SYNC_1, register_select 0/1), a register (gen12 register_poll: the MMIO offset in
+ * address), or the dword in memory. False when it cannot be read (logged; the wait goes on). */
+static bool semaphore_value(cs_engine_model *model, const cs_decoded *decoded, uint32_t *value)
+{
+    if (model->config.profile == CS_PROFILE_GEN6 && get(decoded, "compare_register", 0)) {
+        *value = *reg(model, get(decoded, "register_select", 0) ? CS_SYNC_1_INDEX : CS_SYNC_0_INDEX);
+        return true;
+    }
+    if (model->config.profile == CS_PROFILE_GEN12 && get(decoded, "register_poll", 0))
+        return register_access(model, TLM_READ_COMMAND, (uint32_t)get(decoded, "address", 0), value, 0);
+    return load(model, get(decoded, "address", 0), value);
+}
+
+/* gen12 compare operations (genxml gen12.xml MI_SEMAPHORE_WAIT Compare Operation: semaphore
+ * address data SAD against semaphore data dword SDD). */
+static bool semaphore_compare(unsigned operation, uint32_t sad, uint32_t sdd)
+{
+    switch (operation) {
+    case 0: return sad > sdd;
+    case 1: return sad >= sdd;
+    case 2: return sad < sdd;
+    case 3: return sad <= sdd;
+    case 4: return sad == sdd;
+    case 5: return sad != sdd;
+    default: return false;
+    }
+}
+
+/* Whether the semaphore command's compare passes now (true for a command without compare). */
+static bool semaphore_passes(cs_engine_model *model, const cs_decoded *decoded)
+{
+    const char *name = decoded->command->name;
+    bool gen6 = strcmp(name, "MI_SEMAPHORE_MBOX") == 0;
+    if (!gen6 && strcmp(name, "MI_SEMAPHORE_WAIT") != 0)
+        return true;
+    if (gen6 && !get(decoded, "compare", 0))
+        return true;
+    uint32_t value = 0;
+    if (!semaphore_value(model, decoded, &value))
+        return false;
+    uint32_t data = (uint32_t)get(decoded, "data", 0);
+    /* spec 000 §1.3.6: "If the value at Semaphore Address is greater than the Semaphore Data
+     * Dword, execution is continued". */
+    if (gen6)
+        return value > data;
+    uint64_t operation = get(decoded, "compare", 0);
+    if (operation > 5u) {
+        tlm_log_error(model->log, "MI_SEMAPHORE_WAIT compare operation %llu not defined: never passes",
+                      (unsigned long long)operation);
+        return false;
+    }
+    return semaphore_compare((unsigned)operation, value, data);
+}
+
+static void semaphore_poll(void *context)
+{
+    cs_engine_model *model = context;
+    model->semaphore_waiting = false;
+    kick(model, 0);
+}
+
+/* A semaphore wait that fails: the parser stays at the command and sleeps; a poll event every
+ * CS_SEMAPHORE_POLL_CYCLES runs it again (time advances; the wait is bounded only by the
+ * kernel's run bound, as a wait that never succeeds is on hardware). */
+static bool semaphore_waits(cs_engine_model *model, const cs_decoded *decoded)
+{
+    if (semaphore_passes(model, decoded))
+        return false;
+    model->stats.semaphore_polls++;
+    model->semaphore_waiting = true;
+    tlm_event_notify(model->kernel, &model->semaphore_poll,
+                     (tlm_time)CS_SEMAPHORE_POLL_CYCLES * model->config.clock_period);
+    return true;
+}
+
+static void semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded)
+{
+    /* spec 000 §1.3.6: Update Semaphore writes the Semaphore Data Dword to the semaphore
+     * address (after a passing compare when Compare is set; a failing compare waited before
+     * this runs). With Compare Register the update target is the mailbox register. */
+    if (!get(decoded, "update", 0))
+        return;
+    uint32_t data = (uint32_t)get(decoded, "data", 0);
+    if (get(decoded, "compare_register", 0))
+        *reg(model, get(decoded, "register_select", 0) ? CS_SYNC_1_INDEX : CS_SYNC_0_INDEX) = data;
+    else
+        store(model, get(decoded, "address", 0), data, 4);
+}
+
+/* ---- gen6 MI_SET_CONTEXT (spec 000 §1.3.7, §1.1.8.3 CCID) ------------------------------ */
+
+/* The context switch MI_SET_CONTEXT asks for, decided as spec 000 defines it: a save of the
+ * current context when CCID is valid and the address differs; a restore of the new one when
+ * the address differs (or CCID is invalid) unless Restore Inhibit, or always with Force
+ * Restore; then CCID <- the address (with the extended-state enables, bit 8 and Valid).
+ * Restore Inhibit and Force Restore are not saved in CCID. The context image itself is not
+ * saved or loaded (docs/cs.md): the decision is recorded in the event log and the stats. */
+static void set_context(cs_engine_model *model, const cs_decoded *decoded)
+{
+    if (model->config.profile != CS_PROFILE_GEN6) {
+        model->stats.not_modelled++;
+        tlm_log_info(model->log, "MI_SET_CONTEXT parsed and skipped: gen8+ contexts are not modelled");
+        return;
+    }
+    uint32_t *ccid = reg(model, CS_CCID_INDEX);
+    uint32_t address = (uint32_t)get(decoded, "address", 0) & CS_CCID_LRCA_MASK;
+    bool inhibit = get(decoded, "restore_inhibit", 0) != 0;
+    bool force = get(decoded, "force_restore", 0) != 0;
+    if (inhibit && force) {
+        /* "This bit cannot be set with Force Restore": inhibit wins (**choice**). */
+        tlm_log_warning(model->log, "MI_SET_CONTEXT with restore inhibit and force restore: no restore");
+        force = false;
+    }
+    if (!get(decoded, "must_be_one", 0))
+        tlm_log_warning(model->log, "MI_SET_CONTEXT DW1 bit 8 (must be one) clear");
+    bool valid = (*ccid & CS_CCID_VALID_MASK) != 0;
+    bool same = valid && (*ccid & CS_CCID_LRCA_MASK) == address;
+    if (valid && !same)
+        model->stats.context_saves++;
+    if ((!same && !inhibit) || force)
+        model->stats.context_restores++;
+    if (!same || force)
+        model->stats.context_switches++;
+    uint32_t keep = CS_CCID_EXT_STATE_RESTORE_MASK | CS_CCID_EXT_STATE_SAVE_MASK | CS_CCID_MUST_BE_ONE_MASK;
+    *ccid = address | (decoded->dwords[1] & keep) | CS_CCID_VALID_MASK;
+    record(model, decoded);
+}
+
+/* ---- watchdog counter (spec 000 §1.1.6) --------------------------------------------------- */
+
+/* The counter now: GT clocks since it was last 0 ("It increments with the main render clock"). */
+static uint32_t watchdog_count(cs_engine_model *model)
+{
+    if (!model->watchdog_running)
+        return 0;
+    return (uint32_t)((tlm_kernel_now(model->kernel) - model->watchdog_zero) / model->config.clock_period);
+}
+
+/* Schedules the expiry for the current count and threshold; a threshold at or below the count
+ * (moved under a running counter) expires at once; threshold 0 counts as 1 clock so the
+ * interrupts, however frequent, advance time (docs/cs.md). */
+static void watchdog_schedule(cs_engine_model *model)
+{
+    uint32_t threshold = *reg(model, CS_PR_CTR_THRSH_INDEX);
+    if (threshold == 0)
+        threshold = 1;
+    uint32_t count = watchdog_count(model);
+    tlm_time delay = count >= threshold ? 0 : (tlm_time)(threshold - count) * model->config.clock_period;
+    tlm_event_notify(model->kernel, &model->watchdog_expire, delay);
+}
+
+/* The threshold is reached: the Timeout Counter Expired interrupt (spec 000 §1.1.7 bit 6, a
+ * pulse), and the counter "rolls over and starts counting again". */
+static void watchdog_expired(void *context)
+{
+    cs_engine_model *model = context;
+    model->stats.watchdog_timeouts++;
+    send_event(model, ISR_TIMEOUT);
+    isr_changed(model, ISR_TIMEOUT);
+    model->watchdog_zero = tlm_kernel_now(model->kernel);
+    watchdog_schedule(model);
+}
+
+/* PR_CTR_CTL written: 0 starts the counter (a running one keeps counting), 1 stops it and
+ * resets it to 0; other values by their bit 0 (docs/cs.md). */
+static void watchdog_control(cs_engine_model *model, uint32_t value)
+{
+    if (value > 1u)
+        tlm_log_warning(model->log, "PR_CTR_CTL 0x%x: only 0 (start) and 1 (stop) are defined; bit 0 used", value);
+    if (value & 1u) {
+        model->watchdog_running = false;
+        tlm_event_cancel(model->kernel, &model->watchdog_expire);
+        return;
+    }
+    if (!model->watchdog_running) {
+        model->watchdog_running = true;
+        model->watchdog_zero = tlm_kernel_now(model->kernel);
+    }
+    watchdog_schedule(model);
+}
+
+/* ---- the EU-array port ------------------------------------------------------------------- */
+
+/* Tickets: the reset generation in the high half, a sequence number in the low half. */
+#define TICKET_GENERATION_SHIFT 32u
+
+static void walker_done(void *context, uint64_t ticket)
+{
+    cs_engine_model *model = context;
+    if ((uint32_t)(ticket >> TICKET_GENERATION_SHIFT) != model->walker_generation || model->walkers_outstanding == 0) {
+        tlm_log_warning(model->log, "walker completion 0x%llx from before a reset (or repeated): ignored",
+                        (unsigned long long)ticket);
+        return;
+    }
+    model->walkers_outstanding--;
+    if (model->walkers_outstanding == 0 && model->walker_stalled) {
+        /* The CS stall is satisfied: the PIPE_CONTROL runs on its next step. */
+        model->walker_stalled = false;
+        tlm_event_cancel(model->kernel, &model->stall_timeout);
+        kick(model, 0);
+    }
+}
+
+static void stall_timed_out(void *context)
+{
+    cs_engine_model *model = context;
+    model->stats.walker_stall_timeouts++;
+    tlm_log_error(model->log, "CS stall: %u walker request(s) not completed after %u clocks: going on",
+                  model->walkers_outstanding, CS_WALKER_STALL_CYCLES);
+    model->walker_stalled = false;
+    model->walkers_outstanding = 0;
+    model->walker_generation++; /* their late completions are ignored */
+    kick(model, 0);
+}
+
+/* GPGPU_WALKER, COMPUTE_WALKER, MI_REPORT_PERF_COUNT: the command goes to the EU array. */
+static void walker(cs_engine_model *model, const cs_decoded *decoded)
+{
+    model->stats.walker_requests++;
+    cs_walker_completion completion = {
+        .done = walker_done,
+        .engine = model,
+        .ticket = (uint64_t)model->walker_generation << TICKET_GENERATION_SHIFT | (model->walker_next++ & UINT32_MAX),
+    };
+    model->walkers_outstanding++;
+    if (!model->config.walker.submit) {
+        tlm_log_warning(model->log, "%s: no EU array connected: completed at once", decoded->command->name);
+        cs_walker_complete(&completion);
+        return;
+    }
+    cs_walker_request request = {
+        .command = decoded->command,
+        .dwords = decoded->dwords,
+        .length = decoded->available,
+        .engine = model->config.engine,
+        .instance = model->config.instance,
+        .secure = model->level == 0 || model->batch_secure[model->level],
+    };
+    model->config.walker.submit(model->config.walker.context, &request, completion);
+}
+
+/* PIPE_CONTROL with CS Stall (genxml: "the command streamer stalls until the pipeline is
+ * idle"): with walker work outstanding the parser stops before the command and runs it once
+ * the work completes. Returns true when the command must wait. */
+static bool cs_stall_waits(cs_engine_model *model, const cs_decoded *decoded)
+{
+    if (model->walkers_outstanding == 0 || strcmp(decoded->command->name, "PIPE_CONTROL") != 0 ||
+        !get(decoded, "cs_stall", 0))
+        return false;
+    model->walker_stalled = true;
+    model->stats.walker_stalls++;
+    tlm_event_notify(model->kernel, &model->stall_timeout,
+                     (tlm_time)CS_WALKER_STALL_CYCLES * model->config.clock_period);
+    tlm_log_info(model->log, "PIPE_CONTROL CS stall: waiting for %u walker request(s)", model->walkers_outstanding);
+    return true;
+}
+
 static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded)
 {
     switch (kind) {
@@ -708,6 +1240,32 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
     case EXEC_POST_SYNC:
         post_sync(model, decoded);
         break;
+    case EXEC_RECORD:
+        record(model, decoded);
+        break;
+    case EXEC_WALKER:
+        walker(model, decoded);
+        break;
+    case EXEC_ATOMIC:
+        atomic(model, decoded);
+        break;
+    case EXEC_COND_BB_END:
+        conditional_batch_end(model, decoded);
+        break;
+    case EXEC_SEMAPHORE_MBOX:
+        semaphore_mbox(model, decoded);
+        break;
+    case EXEC_SEMAPHORE_WAIT:
+        /* The compare passed (semaphore_waits): nothing else to do. */
+        break;
+    case EXEC_SET_CONTEXT:
+        set_context(model, decoded);
+        break;
+    case EXEC_SEMAPHORE_SIGNAL:
+        /* genxml gen12.xml: wakes the target engine's signal-mode waits. Waits poll here in both
+         * modes, so the signal only has to be counted (docs/cs.md). */
+        model->stats.semaphore_signals++;
+        break;
     case EXEC_NOT_MODELLED:
         model->stats.not_modelled++;
         tlm_log_info(model->log, "%s parsed and skipped: not executed by this model", decoded->command->name);
@@ -762,6 +1320,15 @@ static uint32_t step_once(cs_engine_model *model)
     uint32_t length = fetch_command(model, &decoded);
     if (!length)
         return 0;
+    if (decoded.command)
+        model->rows.executing = (uint32_t)(decoded.command - model->commands) + 1u;
+    if (decoded.status == 0 && cs_stall_waits(model, &decoded))
+        return 0; /* not parsed yet: it runs when the walkers complete */
+    if (decoded.status == 0 &&
+        (model->kinds[decoded.command - model->commands] == EXEC_SEMAPHORE_MBOX ||
+         model->kinds[decoded.command - model->commands] == EXEC_SEMAPHORE_WAIT) &&
+        semaphore_waits(model, &decoded))
+        return 0; /* not parsed yet: it runs again at the next poll */
     model->stats.commands++;
     model->stats.dwords += length;
     if (decoded.status & (CS_DECODE_UNKNOWN | CS_DECODE_SHORT | CS_DECODE_NOT_ACCEPTED | CS_DECODE_TRUNCATED)) {
@@ -774,6 +1341,7 @@ static uint32_t step_once(cs_engine_model *model)
         halt(model, ERR_INSTRUCTION_PARSER);
         return length;
     }
+    model->command_at = command_address(model, 0);
     bool in_batch = model->level > 0;
     if (in_batch) {
         model->batch_dwords += length;
@@ -816,12 +1384,15 @@ static uint32_t step_once(cs_engine_model *model)
 static void step(void *context)
 {
     cs_engine_model *model = context;
+    uint64_t fetches = model->stats.fetches;
+    model->rows.executing = 0;
     model->bus_delay = 0;
     model->stepping = true;
     uint32_t dwords = 0;
     if (runnable(model))
         dwords = step_once(model);
     model->stepping = false;
+    model->rows.fetched = model->stats.fetches != fetches;
     tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * dwords) * model->config.clock_period +
                     model->bus_delay;
     kick(model, cost);
@@ -852,11 +1423,20 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
             leave_batches(model);
             model->halted = false;
             model->starved = false;
+            model->semaphore_waiting = false;
+            tlm_event_cancel(model->kernel, &model->semaphore_poll);
             tlm_event_cancel(model->kernel, &model->step);
         }
         break;
     case CS_EIR_INDEX:
         update_master_error(model);
+        break;
+    case CS_PR_CTR_CTL_INDEX:
+        watchdog_control(model, new_value);
+        break;
+    case CS_PR_CTR_THRSH_INDEX:
+        if (model->watchdog_running)
+            watchdog_schedule(model);
         break;
     default:
         break;
@@ -868,6 +1448,8 @@ static void register_read(void *context, uint32_t index)
 {
     /* TIMESTAMP counts with simulated time (spec 000 §1.1.9.8). */
     cs_engine_model *model = context;
+    if (index == CS_PR_CTR_INDEX)
+        *reg(model, CS_PR_CTR_INDEX) = watchdog_count(model);
     if (index == CS_TIMESTAMP_INDEX || index == CS_TIMESTAMP_UDW_INDEX) {
         uint64_t now = timestamp(model);
         *reg(model, CS_TIMESTAMP_INDEX) = (uint32_t)now;
@@ -924,6 +1506,14 @@ static void hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 void cs_engine_reset(cs_engine_model *model)
 {
     tlm_event_cancel(model->kernel, &model->step);
+    tlm_event_cancel(model->kernel, &model->stall_timeout);
+    tlm_event_cancel(model->kernel, &model->semaphore_poll);
+    tlm_event_cancel(model->kernel, &model->watchdog_expire);
+    model->watchdog_running = false;
+    model->semaphore_waiting = false;
+    model->walkers_outstanding = 0;
+    model->walker_stalled = false;
+    model->walker_generation++;
     tlm_register_file_reset(&model->registers);
     leave_batches(model);
     model->halted = false;
@@ -961,11 +1551,16 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     model->command_capacity = capacity;
     model->command = tlm_alloc_zeroed(capacity, sizeof *model->command);
     tlm_event_init(&model->step, name, step, model);
+    tlm_event_init(&model->stall_timeout, name, stall_timed_out, model);
+    tlm_event_init(&model->semaphore_poll, name, semaphore_poll, model);
+    tlm_event_init(&model->watchdog_expire, name, watchdog_expired, model);
+    tlm_event_set_background(&model->watchdog_expire, true);
     tlm_register_file_init(&model->registers, &cs_regs, model->log);
     model->registers.on_write = register_written;
     model->registers.on_read = register_read;
     model->registers.context = model;
     tlm_register_file_trace(&model->registers, kernel, name);
+    declare_rows(model, name, count);
     model->as_target = (tlm_target){
         .name = name,
         .self = model,
@@ -986,7 +1581,11 @@ void cs_engine_destroy(cs_engine_model *model)
     if (!model)
         return;
     tlm_event_cancel(model->kernel, &model->step);
+    tlm_event_cancel(model->kernel, &model->stall_timeout);
+    tlm_event_cancel(model->kernel, &model->semaphore_poll);
+    tlm_event_cancel(model->kernel, &model->watchdog_expire);
     tlm_register_file_destroy(&model->registers);
+    cs_engine_clear_events(model);
     free(model->command);
     free(model->kinds);
     free(model);
@@ -1020,4 +1619,58 @@ uint32_t cs_engine_isr(const cs_engine_model *model)
 const cs_engine_stats *cs_engine_get_stats(const cs_engine_model *model)
 {
     return &model->stats;
+}
+
+size_t cs_engine_event_count(const cs_engine_model *model)
+{
+    return model->event_count;
+}
+
+const cs_event *cs_engine_event(const cs_engine_model *model, size_t index)
+{
+    if (index >= model->event_count)
+        return NULL;
+    return &model->events[(model->event_first + index) % CS_EVENT_LOG_CAPACITY];
+}
+
+void cs_engine_clear_events(cs_engine_model *model)
+{
+    for (size_t i = 0; i < model->event_count; i++)
+        free(model->events[(model->event_first + i) % CS_EVENT_LOG_CAPACITY].dwords);
+    memset(model->events, 0, sizeof model->events);
+    model->event_first = 0;
+    model->event_count = 0;
+}
+
+bool cs_event_field(const cs_engine_model *model, const cs_event *event, const char *name, uint32_t instance,
+                    uint64_t *value)
+{
+    if (!event || !event->dwords)
+        return false;
+    cs_decoded decoded;
+    cs_decode(model->config.profile, model->config.engine, event->dwords, event->length, &decoded);
+    return cs_decoded_field(&decoded, name, instance, value);
+}
+
+void cs_engine_set_walker_port(cs_engine_model *model, const cs_walker_port *port)
+{
+    model->config.walker = port ? *port : (cs_walker_port){ 0 };
+}
+
+uint32_t cs_engine_walkers_outstanding(const cs_engine_model *model)
+{
+    return model->walkers_outstanding;
+}
+
+cs_engine_state cs_engine_get_state(const cs_engine_model *model)
+{
+    cs_engine_model *m = (cs_engine_model *)model; /* the register accessors take a mutable model */
+    if (m->halted)
+        return CS_STATE_HALTED;
+    if (m->walker_stalled || m->semaphore_waiting || m->starved ||
+        (ring_enabled(m) && (*reg(m, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
+        return CS_STATE_WAITING;
+    if (!tlm_event_pending(&m->step))
+        return CS_STATE_IDLE;
+    return m->rows.fetched ? CS_STATE_FETCHING : CS_STATE_EXECUTING;
 }

@@ -11,7 +11,11 @@
  * The engine is a bus initiator that runs as kernel events: while the ring is enabled and
  * HEAD != TAIL (or a batch is running) it executes one command per event and schedules the
  * next after the command's cost (docs/cs.md "Timing"); it is idle, with no event pending,
- * otherwise. Every loop is bounded: bad programs get the spec's behaviour and a log line. */
+ * otherwise. Every loop is bounded: bad programs get the spec's behaviour and a log line.
+ *
+ * Also here: the event log (commands recorded, not executed), the EU-array port for walkers,
+ * semaphores (gen6 mailboxes, gen12 polling), gen6 MI_SET_CONTEXT's CCID, the watchdog counter
+ * and the engine's waveform rows (docs/cs.md). */
 #ifndef CS_ENGINE_H
 #define CS_ENGINE_H
 
@@ -41,6 +45,49 @@
 #define CS_HWSP_ISR_DWORD 0u
 #define CS_HWSP_HEAD_DWORD 4u
 
+/* ---- the EU-array port (docs/cs.md "Walkers") --------------------------------------------
+ * GPGPU_WALKER, COMPUTE_WALKER (gen12) and MI_REPORT_PERF_COUNT (both) are parsed here and
+ * handed to the EU array through this port; the EU-array issue implements it. The engine
+ * counts the work outstanding until the port calls the completion; PIPE_CONTROL with
+ * cs_stall waits for every outstanding one (at most CS_WALKER_STALL_CYCLES GT clocks). */
+
+/* GT clocks a CS-stalling PIPE_CONTROL waits for outstanding walker work before it gives up
+ * with an error line and goes on (a port that never completes must not hang the engine). */
+#define CS_WALKER_STALL_CYCLES (1u << 20)
+
+/* GT clocks between two evaluations of a semaphore wait that has not passed (docs/cs.md
+ * "Semaphores"): the parser sleeps in between, so simulated time advances. */
+#define CS_SEMAPHORE_POLL_CYCLES 64u
+
+typedef struct cs_walker_request {
+    const cs_command *command; /* the command's table entry (its name: command->name) */
+    const uint32_t *dwords;    /* the command's dwords, valid during the submit call only */
+    uint32_t length;           /* dwords of the command */
+    cs_engine engine;          /* the submitting engine */
+    uint8_t instance;          /* its instance */
+    bool secure;               /* issued from the ring or a secure batch */
+} cs_walker_request;
+
+/* What the port calls, once, when the work of a request is complete (at any later time, or
+ * from inside submit). A completion issued before an engine reset is ignored after it. */
+typedef struct cs_walker_completion {
+    void (*done)(void *engine, uint64_t ticket); /* the engine's completion function */
+    void *engine;                                /* its context: the engine */
+    uint64_t ticket;                             /* which request (and the engine's reset generation) */
+} cs_walker_completion;
+
+static inline void cs_walker_complete(const cs_walker_completion *completion)
+{
+    completion->done(completion->engine, completion->ticket);
+}
+
+typedef struct cs_walker_port {
+    /* Takes a request; NULL: no EU array connected (the engine logs a warning and completes
+     * the request at once). */
+    void (*submit)(void *context, const cs_walker_request *request, cs_walker_completion completion);
+    void *context; /* the port's context */
+} cs_walker_port;
+
 typedef struct cs_engine_config {
     cs_profile profile;          /* command tables and register layout */
     cs_engine engine;            /* which engine (RCS, BCS, VCS, VECS) */
@@ -51,6 +98,7 @@ typedef struct cs_engine_config {
     irq_message_sink irq;        /* where interrupt messages go; deliver NULL: nowhere */
     tlm_time clock_period;       /* GT clock period: the cost unit */
     uint32_t batch_dword_limit;  /* 0: CS_BATCH_DWORD_LIMIT; tests lower it to keep runs short */
+    cs_walker_port walker;       /* the EU-array port; submit NULL: none (cs_engine_set_walker_port) */
 } cs_engine_config;
 
 /* Counters for tests and the run summary. */
@@ -65,7 +113,34 @@ typedef struct cs_engine_stats {
     uint64_t errors;          /* ESR bits raised */
     uint64_t messages;        /* interrupt messages sent */
     uint64_t not_modelled;    /* known commands parsed for length and skipped (docs/cs.md) */
+    uint64_t events;          /* commands recorded in the event log (cs_engine_event) */
+    uint64_t events_dropped;  /* of them, the oldest dropped because the log was full */
+    uint64_t walker_requests; /* requests handed to the EU-array port (or completed at once) */
+    uint64_t walker_stalls;   /* CS-stalling PIPE_CONTROLs that waited for outstanding work */
+    uint64_t walker_stall_timeouts; /* of them, those that gave up after CS_WALKER_STALL_CYCLES */
+    uint64_t semaphore_polls;   /* semaphore evaluations that failed (the first and each poll after it) */
+    uint64_t semaphore_signals; /* gen12 MI_SEMAPHORE_SIGNAL commands executed */
+    uint64_t context_switches;  /* gen6 MI_SET_CONTEXT that switched (a new address, or force restore) */
+    uint64_t context_saves;     /* of them, the saves of the current context hardware would do */
+    uint64_t context_restores;  /* and the restores of the new one (not inhibited) */
+    uint64_t watchdog_timeouts; /* watchdog counter expiries (each a Timeout Counter Expired event) */
 } cs_engine_stats;
+
+/* Commands the engine records instead of executing (docs/cs.md "Event log"): MI_DISPLAY_FLIP,
+ * MI_PROBE, MI_UNPROBE (no display or probe hardware in this model) and MI_UPDATE_GTT (the GTT
+ * is not modelled: the bring-up memory is flat, so the entries are recorded, not written);
+ * gen6 MI_SET_CONTEXT is executed for CCID and recorded (no context image is moved). The
+ * log keeps the last CS_EVENT_LOG_CAPACITY events; older ones are dropped and counted. */
+#define CS_EVENT_LOG_CAPACITY 256u
+
+typedef struct cs_event {
+    const cs_command *command; /* the command's table entry (its name: command->name) */
+    tlm_time time;             /* simulated time it was executed */
+    uint64_t address;          /* graphics address of its header */
+    unsigned level;            /* 0 ring, 1 first-level batch, 2 second-level batch */
+    uint32_t length;           /* dwords of the command */
+    uint32_t *dwords;          /* its dwords (owned by the log; the fields decode from them) */
+} cs_event;
 
 typedef struct cs_engine_model cs_engine_model;
 
@@ -87,5 +162,30 @@ bool cs_engine_halted(const cs_engine_model *model);
 /* The engine's interrupt status (spec 000 §1.1.7 bits; the value a status page write reports). */
 uint32_t cs_engine_isr(const cs_engine_model *model);
 const cs_engine_stats *cs_engine_get_stats(const cs_engine_model *model);
+
+/* What the parser is doing (the waveform "state" row; docs/cs.md "Waveform rows"). */
+typedef enum cs_engine_state {
+    CS_STATE_IDLE,      /* nothing to run: disabled, empty, stopped */
+    CS_STATE_FETCHING,  /* running a command whose step read a new cacheline */
+    CS_STATE_EXECUTING, /* running a command from the cacheline already fetched */
+    CS_STATE_WAITING,   /* semaphore, CS stall, RB wait, or a command past TAIL */
+    CS_STATE_HALTED     /* stopped by an error */
+} cs_engine_state;
+cs_engine_state cs_engine_get_state(const cs_engine_model *model);
+
+/* Connects (or, with submit NULL, disconnects) the EU-array port. */
+void cs_engine_set_walker_port(cs_engine_model *model, const cs_walker_port *port);
+/* Requests handed to the port and not completed yet. */
+uint32_t cs_engine_walkers_outstanding(const cs_engine_model *model);
+
+/* Events in the log, oldest first; an event stays valid until the log drops it, it is cleared
+ * or the engine is destroyed (an engine reset keeps the log). */
+size_t cs_engine_event_count(const cs_engine_model *model);
+const cs_event *cs_engine_event(const cs_engine_model *model, size_t index);
+void cs_engine_clear_events(cs_engine_model *model);
+/* The shown value of the event's field `name` (repetition `instance`: MI_UPDATE_GTT's entries,
+ * MI_PROBE's slots), decoded with the profile tables; false if the command has no such field. */
+bool cs_event_field(const cs_engine_model *model, const cs_event *event, const char *name, uint32_t instance,
+                    uint64_t *value);
 
 #endif

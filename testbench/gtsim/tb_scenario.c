@@ -1,5 +1,8 @@
 #include "tb_scenario.h"
 
+#include "cs_commands.h"
+#include "gtsim_asm.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -41,6 +44,17 @@ typedef struct tb_token {
     size_t column;    /* 1-based column of its first byte */
 } tb_token;
 
+/* What the ring verbs know of one engine's ring. All of it follows from the file alone (the
+ * statements run in order, without branches), so the software tail is kept here and every
+ * `emit` and `submit` is resolved to addresses when the file is parsed. */
+typedef struct tb_ring_state {
+    bool set_up;       /* a `ring` statement for the engine came before */
+    uint64_t start;    /* ring start (graphics address) */
+    uint32_t bytes;    /* ring size */
+    uint32_t tail;     /* software tail: byte offset where the next `emit` writes */
+    uint32_t pending;  /* bytes emitted since the last `submit` (or `ring`) */
+} tb_ring_state;
+
 typedef struct tb_parser {
     tb_scenario *scenario;  /* what is being built */
     size_t line;            /* 1-based number of the line being parsed */
@@ -53,6 +67,9 @@ typedef struct tb_parser {
     size_t dword_capacity;  /* allocated entries in dwords */
     bool line_failed;       /* this line already has its error */
     bool seen_statement;    /* a statement (good or bad) came before, so `profile` is too late */
+    tb_ring_state rings[CS_ENGINE_COUNT]; /* per engine: the ring the verbs write, as set by `ring` */
+    bool has_batch;         /* `batch ADDR` came before, so `bemit` has a cursor */
+    uint64_t batch_cursor;  /* graphics address the next `bemit` writes at */
 } tb_parser;
 
 static bool tb_is_blank(char c)
@@ -485,13 +502,230 @@ static bool tb_parse_expect(tb_parser *parser, tb_statement *statement)
     return true;
 }
 
+/* ---- higher-level verbs: rings and batches from mnemonics ------------------------------ */
+
+static const tb_operand tb_ring_address = { "ADDR", "a number", 0, UINT32_MAX, "0..0xffffffff" };
+static const tb_operand tb_pages = { "N", "a number", 1, TB_SCENARIO_MAX_RING_PAGES, "1..512" };
+
+/* The scenario's profile as the command tables name it (the parser only accepts known names). */
+static cs_profile tb_parser_profile(const tb_parser *parser)
+{
+    cs_profile profile = CS_PROFILE_GEN12;
+    cs_profile_from_name(parser->scenario->profile, &profile);
+    return profile;
+}
+
+/* ENGINE: one of the profile's engines; -1 (error recorded) otherwise. */
+static int tb_parse_engine(tb_parser *parser)
+{
+    static const char *const names[] = { "rcs", "bcs", "vcs", "vecs", NULL };
+    const tb_token *token = tb_peek(parser);
+    int which = tb_keyword(parser, names, "ENGINE (rcs, bcs, vcs or vecs)");
+    if (which < 0)
+        return -1;
+    cs_engine engine = CS_ENGINE_RCS;
+    cs_engine_from_name(names[which], &engine);
+    const cs_profile_info *info = cs_profile_get(tb_parser_profile(parser));
+    if (!info->engines[engine].present) {
+        tb_error_at(parser, token->column, "profile %s has no engine '%s'", info->name, names[which]);
+        return -1;
+    }
+    return (int)engine;
+}
+
+/* The rest of the line as one line of `gtsim asm` text for the profile: exactly one command
+ * (or `dw` dwords). The assembler's first error is this line's error, its column shifted to
+ * the file's. On success the dwords are in parser->dwords and *count is set. `engine` >= 0:
+ * the command must be one that engine accepts. */
+static bool tb_parse_command(tb_parser *parser, int engine, size_t *count)
+{
+    const tb_token *first = tb_peek(parser);
+    if (!first) {
+        tb_expected(parser, "MNEMONIC (a command, or dw)");
+        return false;
+    }
+    const tb_token *last = &parser->tokens[parser->token_count - 1];
+    size_t length = (size_t)(last->text + last->length - first->text);
+    cs_profile profile = tb_parser_profile(parser);
+    tb_asm_result *assembled = tb_asm_parse(profile, first->text, length);
+    bool ok = assembled->error_count == 0 && !assembled->errors_truncated;
+    if (!ok) {
+        const tb_asm_error *error = &assembled->errors[0];
+        tb_error_at(parser, first->column + error->column - 1, "%s", error->message);
+    } else if (assembled->count == 0) {
+        tb_expected(parser, "MNEMONIC (a command, or dw)");
+        ok = false;
+    }
+    if (ok && engine >= 0 && !(first->length == 2 && memcmp(first->text, "dw", 2) == 0)) {
+        char name[64];
+        size_t n = first->length < sizeof name - 1 ? first->length : sizeof name - 1;
+        memcpy(name, first->text, n);
+        name[n] = '\0';
+        const cs_command *command = cs_find_command(profile, name);
+        if (command && !(command->engines & CS_ENGINE_BIT((cs_engine)engine))) {
+            tb_error_at(parser, first->column, "%s is not accepted by %s on %s", name, cs_engine_name((cs_engine)engine),
+                        cs_profile_get(profile)->name);
+            ok = false;
+        }
+    }
+    if (ok) {
+        *count = assembled->count;
+        for (size_t i = 0; i < assembled->count; i++) {
+            parser->dwords = tb_grow(parser->dwords, &parser->dword_capacity, i, sizeof *parser->dwords);
+            parser->dwords[i] = assembled->dwords[i];
+        }
+        parser->next = parser->token_count;
+    }
+    tb_asm_free(assembled);
+    return ok;
+}
+
+/* A ring verb names an engine whose ring `ring` has set up. */
+static tb_ring_state *tb_parse_ring_engine(tb_parser *parser, tb_statement *statement, const char *verb)
+{
+    const tb_token *token = tb_peek(parser);
+    int engine = tb_parse_engine(parser);
+    if (engine < 0)
+        return NULL;
+    tb_ring_state *ring = &parser->rings[engine];
+    if (!ring->set_up) {
+        tb_error_at(parser, token->column, "%s %s before 'ring %s ADDR'", verb, cs_engine_name((cs_engine)engine),
+                    cs_engine_name((cs_engine)engine));
+        return NULL;
+    }
+    statement->engine = (unsigned)engine;
+    statement->engine_base = cs_profile_get(tb_parser_profile(parser))->engines[engine].mmio_base;
+    statement->address = ring->start;
+    statement->ring_bytes = ring->bytes;
+    statement->ring_offset = ring->tail;
+    return ring;
+}
+
+static bool tb_parse_ring(tb_parser *parser, tb_statement *statement)
+{
+    int engine = tb_parse_engine(parser);
+    const tb_token *where = NULL;
+    uint64_t start = 0, pages = 1;
+    if (engine < 0 || !tb_number(parser, &tb_ring_address, &start, &where))
+        return false;
+    if (start % 4096 != 0) {
+        tb_error_at(parser, where->column, "ring ADDR 0x%" PRIx64 " is not 4 KiB aligned (RING_START bits 11:0 are 0)",
+                    start);
+        return false;
+    }
+    int has_pages = tb_optional_keyword(parser, "pages", "'pages' or end of line");
+    if (has_pages < 0)
+        return false;
+    const tb_token *pages_token = NULL;
+    if (has_pages > 0 && (!tb_number(parser, &tb_pages, &pages, &pages_token) || !tb_expect_end(parser)))
+        return false;
+    if (start + pages * 4096 > (UINT64_C(1) << 32)) {
+        tb_error_at(parser, pages_token ? pages_token->column : where->column,
+                    "ring at 0x%" PRIx64 " of %" PRIu64 " pages runs past 4 GiB (RING_START is 32 bits)", start, pages);
+        return false;
+    }
+    statement->kind = TB_STMT_RING;
+    statement->engine = (unsigned)engine;
+    statement->engine_base = cs_profile_get(tb_parser_profile(parser))->engines[engine].mmio_base;
+    statement->address = start;
+    statement->ring_bytes = (uint32_t)(pages * 4096);
+    parser->rings[engine] = (tb_ring_state){ .set_up = true, .start = start, .bytes = statement->ring_bytes };
+    return true;
+}
+
+static bool tb_parse_emit(tb_parser *parser, tb_statement *statement)
+{
+    tb_ring_state *ring = tb_parse_ring_engine(parser, statement, "emit");
+    const tb_token *mnemonic = tb_peek(parser);
+    size_t count = 0;
+    if (!ring || !tb_parse_command(parser, (int)statement->engine, &count))
+        return false;
+    /* The engine takes HEAD == TAIL as empty, so a ring holds at most its size less a QWord;
+     * the submit may add a padding dword. */
+    uint64_t pending = ((uint64_t)ring->pending + 4 * (uint64_t)count + 7) & ~UINT64_C(7);
+    if (pending > ring->bytes - 8) {
+        tb_error_at(parser, mnemonic->column,
+                    "ring %s overflows: %" PRIu64 " bytes since the last submit, the ring holds %" PRIu32,
+                    cs_engine_name((cs_engine)statement->engine), pending, ring->bytes - 8);
+        return false;
+    }
+    statement->kind = TB_STMT_EMIT;
+    statement->dwords = tb_copy_dwords(parser, count);
+    statement->dword_count = count;
+    ring->tail = (uint32_t)((ring->tail + 4 * (uint64_t)count) % ring->bytes);
+    ring->pending += (uint32_t)(4 * count);
+    return true;
+}
+
+static bool tb_parse_submit(tb_parser *parser, tb_statement *statement)
+{
+    tb_ring_state *ring = tb_parse_ring_engine(parser, statement, "submit");
+    if (!ring || !tb_expect_end(parser))
+        return false;
+    statement->kind = TB_STMT_SUBMIT;
+    if (ring->tail % 8 != 0) { /* TAIL is QWord-granular: one MI_NOOP (dword 0) fills the gap */
+        statement->dwords = tb_xrealloc(NULL, 1, sizeof *statement->dwords);
+        statement->dwords[0] = 0;
+        statement->dword_count = 1;
+        ring->tail = (ring->tail + 4) % ring->bytes;
+    }
+    statement->value = ring->tail;
+    ring->pending = 0;
+    return true;
+}
+
+/* `batch ADDR`: only moves the cursor; kept as a statement so `-v` echoes where a batch goes. */
+static bool tb_parse_batch(tb_parser *parser, tb_statement *statement)
+{
+    const tb_token *where = NULL;
+    uint64_t address = 0;
+    if (!tb_number(parser, &tb_address, &address, &where))
+        return false;
+    if (address % 4 != 0) {
+        tb_error_at(parser, where->column, "batch ADDR 0x%" PRIx64 " is not dword aligned", address);
+        return false;
+    }
+    if (!tb_expect_end(parser))
+        return false;
+    parser->has_batch = true;
+    parser->batch_cursor = address;
+    statement->kind = TB_STMT_BATCH;
+    statement->address = address;
+    return true;
+}
+
+static bool tb_parse_bemit(tb_parser *parser, tb_statement *statement, const tb_token *keyword)
+{
+    if (!parser->has_batch) {
+        tb_error_at(parser, keyword->column, "bemit before 'batch ADDR'");
+        return false;
+    }
+    const tb_token *mnemonic = tb_peek(parser);
+    size_t count = 0;
+    if (!tb_parse_command(parser, -1, &count))
+        return false;
+    if (parser->batch_cursor + 4 * (uint64_t)count > TB_SCENARIO_GFX_ADDRESS_LIMIT) {
+        tb_error_at(parser, mnemonic->column,
+                    "command at 0x%012" PRIx64 " runs past the end of the 48-bit graphics address space",
+                    parser->batch_cursor);
+        return false;
+    }
+    statement->kind = TB_STMT_BEMIT;
+    statement->address = parser->batch_cursor;
+    statement->dwords = tb_copy_dwords(parser, count);
+    statement->dword_count = count;
+    parser->batch_cursor += 4 * (uint64_t)count;
+    return true;
+}
+
 static void tb_parse_line(tb_parser *parser)
 {
     const tb_token *keyword = tb_peek(parser);
     if (!keyword)
         return; /* blank or comment */
-    static const char *const verbs[] = { "profile", "mmio", "mem", "irq", "run", "expect", NULL };
-    int verb = tb_keyword(parser, verbs, "a statement (profile, mmio, mem, irq, run, expect)");
+    static const char *const verbs[] = { "profile", "mmio", "mem", "irq", "run", "expect", "ring", "emit", "submit",
+                                         "batch", "bemit", NULL };
+    int verb = tb_keyword(parser, verbs, "a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit)");
     bool first = !parser->seen_statement;
     parser->seen_statement = true;
     if (verb < 0)
@@ -507,7 +741,12 @@ static void tb_parse_line(tb_parser *parser)
     case 2: ok = tb_parse_mem(parser, &statement); break;
     case 3: ok = tb_parse_irq(parser, &statement); break;
     case 4: ok = tb_parse_run(parser, &statement); break;
-    default: ok = tb_parse_expect(parser, &statement); break;
+    case 5: ok = tb_parse_expect(parser, &statement); break;
+    case 6: ok = tb_parse_ring(parser, &statement); break;
+    case 7: ok = tb_parse_emit(parser, &statement); break;
+    case 8: ok = tb_parse_submit(parser, &statement); break;
+    case 9: ok = tb_parse_batch(parser, &statement); break;
+    default: ok = tb_parse_bemit(parser, &statement, keyword); break;
     }
     if (!ok) {
         free(statement.dwords);
@@ -644,6 +883,24 @@ void tb_statement_print(const tb_statement *statement, FILE *out)
         break;
     case TB_STMT_EXPECT_IRQ:
         fprintf(out, "expect irq %u", statement->level);
+        break;
+    case TB_STMT_RING:
+        fprintf(out, "ring %s 0x%08" PRIx64 " pages %" PRIu32, cs_engine_name((cs_engine)statement->engine),
+                statement->address, statement->ring_bytes / 4096);
+        break;
+    case TB_STMT_EMIT:
+        fprintf(out, "emit %s dw", cs_engine_name((cs_engine)statement->engine));
+        tb_print_dwords(statement, out);
+        break;
+    case TB_STMT_SUBMIT:
+        fprintf(out, "submit %s", cs_engine_name((cs_engine)statement->engine));
+        break;
+    case TB_STMT_BATCH:
+        fprintf(out, "batch 0x%012" PRIx64, statement->address);
+        break;
+    case TB_STMT_BEMIT:
+        fputs("bemit dw", out);
+        tb_print_dwords(statement, out);
         break;
     }
 }

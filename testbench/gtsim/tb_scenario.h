@@ -5,7 +5,11 @@
  * A file parses into statements in file order plus the profile it asks for. Every error is
  * recorded with its 1-based line and column (columns count bytes; a tab is one column), at
  * most TB_SCENARIO_MAX_ERRORS per file and one per line: after the first error on a line
- * the rest of that line says nothing useful. */
+ * the rest of that line says nothing useful.
+ *
+ * On top of the core grammar, the ring and batch verbs (ring, emit, submit, batch, bemit)
+ * assemble mnemonics with `gtsim asm`'s assembler for the file's profile; the software tail of
+ * each ring and the batch cursor are resolved here, so the runner only writes. */
 #ifndef TB_SCENARIO_H
 #define TB_SCENARIO_H
 
@@ -20,6 +24,8 @@
 #define TB_SCENARIO_MAX_CYCLES UINT64_C(1000000000000)
 /* `run idle` without `max`: the bound in cycles. */
 #define TB_SCENARIO_IDLE_DEFAULT_CYCLES UINT64_C(1000000)
+/* `ring ... pages N`: RING_CTL.LENGTH is 9 bits of pages - 1. */
+#define TB_SCENARIO_MAX_RING_PAGES 512u
 /* Graphics addresses are 48 bits; every dword a `mem` statement touches lies below this. */
 #define TB_SCENARIO_GFX_ADDRESS_LIMIT (UINT64_C(1) << 48)
 
@@ -31,24 +37,33 @@ typedef enum tb_statement_kind {
     TB_STMT_IRQ_RAISE,  /* irq raise CLASS INSTANCE DATA16 */
     TB_STMT_RUN,        /* run CYCLES */
     TB_STMT_RUN_IDLE,   /* run idle [max CYCLES] */
-    TB_STMT_EXPECT_IRQ  /* expect irq 0|1 */
+    TB_STMT_EXPECT_IRQ, /* expect irq 0|1 */
+    TB_STMT_RING,       /* ring ENGINE ADDR [pages N] (higher-level verbs from here on) */
+    TB_STMT_EMIT,       /* emit ENGINE MNEMONIC field=value ... */
+    TB_STMT_SUBMIT,     /* submit ENGINE */
+    TB_STMT_BATCH,      /* batch ADDR (moves the batch cursor; no bus access) */
+    TB_STMT_BEMIT       /* bemit MNEMONIC field=value ... (at the cursor `batch ADDR` set) */
 } tb_statement_kind;
 
 typedef struct tb_statement {
     tb_statement_kind kind;  /* which statement; selects the fields below that mean something */
     size_t line;             /* 1-based line, for FILE:LINE messages */
     size_t column;           /* 1-based column of the first keyword, for usage errors found when running */
-    uint64_t address;        /* mmio: offset into the MMIO BAR; mem: graphics address */
-    uint32_t value;          /* mmio write: the value; mmio read: the expected value */
+    uint64_t address;        /* mmio: offset into the MMIO BAR; mem, batch, bemit: graphics address; ring verbs: ring start */
+    uint32_t value;          /* mmio write: the value; mmio read: the expected value; submit: the TAIL written */
     uint32_t mask;           /* mmio read: bits compared (all ones without `mask`) */
     bool has_expect;         /* mmio read, mem read: an expect clause is present */
-    uint32_t *dwords;        /* mem write: data; mem read: expected dwords (owned, NULL if none) */
+    uint32_t *dwords;        /* mem write: data; mem read: expected dwords; emit, bemit: the command; submit: MI_NOOP padding (owned, NULL if none) */
     size_t dword_count;      /* entries in dwords */
     uint64_t cycles;         /* run: cycles to advance; run idle: bound in cycles */
     unsigned engine_class;   /* irq raise: engine class, 0..7 */
     unsigned instance;       /* irq raise: engine instance, 0..63 */
     unsigned data;           /* irq raise: the message's 16 data bits */
     unsigned level;          /* expect irq: expected host interrupt level, 0 or 1 */
+    unsigned engine;         /* ring, emit, submit: the engine (a cs_engine value) */
+    uint64_t engine_base;    /* ring, emit, submit: the engine's MMIO base in the profile */
+    uint32_t ring_bytes;     /* ring, emit, submit: ring size; emit writes wrap at it */
+    uint32_t ring_offset;    /* emit, submit: byte offset in the ring of dwords[0] (the software tail) */
 } tb_statement;
 
 typedef struct tb_scenario_error {
@@ -85,7 +100,7 @@ void tb_scenario_destroy(tb_scenario *scenario);
 void tb_scenario_print_errors(const tb_scenario *scenario, FILE *out);
 
 /* Prints the statement in canonical form (lowercase, hex operands, no newline), which parses
- * back to the same statement. */
+ * back to the same statement (`emit` and `bemit` as their assembled `dw` dwords). */
 void tb_statement_print(const tb_statement *statement, FILE *out);
 
 #endif

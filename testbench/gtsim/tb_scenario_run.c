@@ -268,6 +268,78 @@ static bool tb_run_irq_raise(tb_runner *runner, const tb_statement *statement)
     return true;
 }
 
+/* ---- higher-level verbs ------------------------------------------------------------------ */
+
+/* Ring register offsets from an engine's MMIO base (docs/cs.md; models/cs/cs_regs.toml). */
+#define TB_RING_TAIL 0x030u
+#define TB_RING_HEAD 0x034u
+#define TB_RING_START 0x038u
+#define TB_RING_CTL 0x03Cu
+
+/* Host writes of a verb: each is a bus access, and the verb's check fails at the first refused
+ * one (the rest are not issued: a driver stops at an error too). */
+static bool tb_verb_mmio_write(tb_runner *runner, const tb_statement *statement, uint64_t offset, uint32_t value)
+{
+    uint8_t bytes[4];
+    tb_put_le32(bytes, value);
+    return tb_access(runner, statement, tb_system_mmio(runner->system), TLM_SPACE_MMIO, TLM_WRITE_COMMAND, offset,
+                     bytes, 4);
+}
+
+static bool tb_verb_mem_write(tb_runner *runner, const tb_statement *statement, uint64_t address,
+                              const uint32_t *dwords, size_t count)
+{
+    uint8_t *bytes = calloc(count ? count * 4 : 1, 1);
+    if (!bytes) {
+        fputs("gtsim: out of memory\n", stderr);
+        abort();
+    }
+    for (size_t i = 0; i < count; i++)
+        tb_put_le32(bytes + 4 * i, dwords[i]);
+    bool ok = tb_access(runner, statement, tb_system_memory(runner->system), TLM_SPACE_GGTT, TLM_WRITE_COMMAND,
+                        address, bytes, (uint32_t)(count * 4));
+    free(bytes);
+    return ok;
+}
+
+/* Runs a verb's accesses and counts them as the verb's one check. */
+static void tb_run_verb(tb_runner *runner, const tb_statement *statement)
+{
+    uint64_t passed_before = runner->result->passed;
+    bool ok = true;
+    uint64_t base = statement->engine_base;
+    switch (statement->kind) {
+    case TB_STMT_RING:
+        /* What a driver does: start, an empty ring, then length and enable (docs/cs.md). */
+        ok = tb_verb_mmio_write(runner, statement, base + TB_RING_START, (uint32_t)statement->address) &&
+             tb_verb_mmio_write(runner, statement, base + TB_RING_HEAD, 0) &&
+             tb_verb_mmio_write(runner, statement, base + TB_RING_TAIL, 0) &&
+             tb_verb_mmio_write(runner, statement, base + TB_RING_CTL, (statement->ring_bytes / 4096 - 1) << 12 | 1u);
+        break;
+    case TB_STMT_EMIT:
+    case TB_STMT_SUBMIT: {
+        /* The dwords from the software tail on, wrapping at the ring's end. */
+        size_t first = (statement->ring_bytes - statement->ring_offset) / 4;
+        if (first > statement->dword_count)
+            first = statement->dword_count;
+        if (first > 0)
+            ok = tb_verb_mem_write(runner, statement, statement->address + statement->ring_offset, statement->dwords,
+                                   first);
+        if (ok && first < statement->dword_count)
+            ok = tb_verb_mem_write(runner, statement, statement->address, statement->dwords + first,
+                                   statement->dword_count - first);
+        if (ok && statement->kind == TB_STMT_SUBMIT)
+            ok = tb_verb_mmio_write(runner, statement, base + TB_RING_TAIL, statement->value);
+        break;
+    }
+    case TB_STMT_BEMIT:
+        ok = tb_verb_mem_write(runner, statement, statement->address, statement->dwords, statement->dword_count);
+        break;
+    default: break;
+    }
+    runner->result->passed = passed_before + (ok ? 1 : 0); /* one check for the whole statement */
+}
+
 static bool tb_run_statement(tb_runner *runner, const tb_statement *statement)
 {
     switch (statement->kind) {
@@ -279,6 +351,11 @@ static bool tb_run_statement(tb_runner *runner, const tb_statement *statement)
     case TB_STMT_RUN: tb_advance(runner, statement, tb_cycles_to_time(runner, statement->cycles)); break;
     case TB_STMT_RUN_IDLE: tb_run_idle(runner, statement); break;
     case TB_STMT_EXPECT_IRQ: tb_run_expect_irq(runner, statement); break;
+    case TB_STMT_RING:
+    case TB_STMT_EMIT:
+    case TB_STMT_SUBMIT:
+    case TB_STMT_BEMIT: tb_run_verb(runner, statement); break;
+    case TB_STMT_BATCH: break; /* the parser already placed every bemit */
     }
     return true;
 }

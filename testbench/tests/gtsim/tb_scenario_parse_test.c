@@ -245,15 +245,15 @@ TEST_F(ScenarioParse, CanonicalFormParsesBackToTheSameStatements)
 
 TEST(ScenarioParseErrors, UnknownStatement)
 {
-    check_error("jump 5\n", 1, 1, "expected a statement (profile, mmio, mem, irq, run, expect), got 'jump'");
-    check_error("\n\n   poke 1 2\n", 3, 4, "expected a statement (profile, mmio, mem, irq, run, expect), got 'poke'");
-    check_error("5\n", 1, 1, "expected a statement (profile, mmio, mem, irq, run, expect), got '5'");
+    check_error("jump 5\n", 1, 1, "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got 'jump'");
+    check_error("\n\n   poke 1 2\n", 3, 4, "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got 'poke'");
+    check_error("5\n", 1, 1, "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got '5'");
 }
 
 TEST(ScenarioParseErrors, KeywordsAreLowercase)
 {
     check_error("MMIO write 0 0\n", 1, 1,
-                "expected a statement (profile, mmio, mem, irq, run, expect), got 'MMIO' (keywords are lowercase)");
+                "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got 'MMIO' (keywords are lowercase)");
     check_error("mmio Write 0 0\n", 1, 6, "expected 'write' or 'read' after 'mmio', got 'Write' (keywords are lowercase)");
     check_error("mmio read 0 EXPECT 1\n", 1, 13, "expected 'expect' or end of line, got 'EXPECT' (keywords are lowercase)");
     check_error("run Idle\n", 1, 5, "expected CYCLES (a number) or 'idle' after 'run', got 'Idle' (keywords are lowercase)");
@@ -449,7 +449,7 @@ TEST(ScenarioParseErrors, UnprintableBytesAreEscapedAndLongTokensCut)
     tb_scenario *scenario = tb_scenario_parse("t.gtsim", nul, sizeof nul - 1);
     ASSERT_EQ(scenario->error_count, 1);
     EXPECT_STREQ(scenario->errors[0].message,
-                 "expected a statement (profile, mmio, mem, irq, run, expect), got 'run\\x00'");
+                 "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got 'run\\x00'");
     tb_scenario_destroy(scenario);
 
     check_error("run \xff\xfe'\\\n", 1, 5, "expected CYCLES (a number) or 'idle' after 'run', got '\\xff\\xfe\\x27\\x5c'");
@@ -494,7 +494,7 @@ TEST(ScenarioLoad, ReadsAFileAndNamesItByItsPath)
 TEST(ScenarioLoad, ExampleScenariosParseWithoutErrors)
 {
     static const char *const names[] = { "default.gtsim", "roundtrip_operations.gtsim", "roundtrip_status.gtsim",
-                                         "memory.gtsim" };
+                                         "memory.gtsim", "cs_verbs_gen12.gtsim", "cs_verbs_gen6.gtsim" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024], message[1024] = "";
         snprintf(path, sizeof path, "%s/%s", TB_SCENARIOS_DIR, names[i]);
@@ -614,7 +614,9 @@ TEST(ScenarioParseFuzz, RandomBytesAndRandomTokens)
                                          "write", "read", "raise", "idle", "max", "mask", "0", "1", "0x10",
                                          "0xffffffff", "0xfffffffffffc", "4294967296", "99999999999999999999",
                                          "-1", "#", " ", "\t", "\n", "\r\n", "\r", "\0", "\xff", "0x", "7", "63",
-                                         "64", "1000000000000" };
+                                         "64", "1000000000000", "ring", "emit", "submit", "batch", "bemit",
+                                         "rcs", "bcs", "vecs", "pages", "0x100000", "MI_NOOP", "MI_USER_INTERRUPT",
+                                         "dw", "nop_id=1", "MI_STORE_DATA_IMM", "data=5" };
     uint64_t state = 12345;
     for (int round = 0; round < 3000; round++) {
         size_t length = next_random(&state) % 400;
@@ -663,4 +665,142 @@ TEST(ScenarioParseFuzz, LinesOfAnyLength)
     EXPECT_EQ(scenario->error_count, 1);
     tb_scenario_destroy(scenario);
     free(text);
+}
+
+/* ---- higher-level verbs: ring, emit, submit, batch, bemit -------------------------------- */
+
+TEST_F(ScenarioParse, RingSetsUpAnEngineAtItsBaseWithPages)
+{
+    const tb_statement *s = PARSE_OK("ring rcs 0x100000\nring bcs 0x200000 pages 2\nring vecs 0 pages 512\n", 3);
+    EXPECT_EQ(s[0].kind, TB_STMT_RING);
+    EXPECT_EQ(s[0].engine_base, 0x2000);
+    EXPECT_EQ(s[0].address, 0x100000);
+    EXPECT_EQ(s[0].ring_bytes, 4096);
+    EXPECT_EQ(s[1].engine_base, 0x22000);
+    EXPECT_EQ(s[1].ring_bytes, 8192);
+    EXPECT_EQ(s[2].engine_base, 0x1C8000);
+    EXPECT_EQ(s[2].ring_bytes, 512 * 4096);
+    s = PARSE_OK("profile gen6\nring vcs 0x1000\n", 1);
+    EXPECT_EQ(s[0].engine_base, 0x12000);
+}
+
+TEST_F(ScenarioParse, EmitAssemblesForTheProfileAtTheSoftwareTail)
+{
+    const tb_statement *s = PARSE_OK("ring rcs 0x100000\n"
+                                     "emit rcs MI_STORE_DATA_IMM address=0x400000 data=0x11111111 # gen12: 4 dwords\n"
+                                     "emit rcs MI_USER_INTERRUPT\n"
+                                     "emit rcs dw 5 6\n",
+                                     4);
+    EXPECT_EQ(s[1].kind, TB_STMT_EMIT);
+    EXPECT_EQ(s[1].ring_offset, 0);
+    ASSERT_EQ(s[1].dword_count, 4);
+    EXPECT_EQ(s[1].dwords[0], 0x10000002);
+    EXPECT_EQ(s[1].dwords[3], 0x11111111);
+    EXPECT_EQ(s[2].ring_offset, 16);
+    ASSERT_EQ(s[2].dword_count, 1);
+    EXPECT_EQ(s[2].dwords[0], 0x01000000);
+    EXPECT_EQ(s[3].ring_offset, 20);
+    EXPECT_EQ(s[3].dwords[1], 6);
+    /* gen6 encodes MI_STORE_DATA_IMM with a 32-bit address: one dword less. */
+    s = PARSE_OK("profile gen6\nring rcs 0x100000\nemit rcs MI_STORE_DATA_IMM address=0x400000 data=1\n", 2);
+    EXPECT_EQ(s[1].dword_count, 4);
+}
+
+TEST_F(ScenarioParse, SubmitPadsToAQWordWithOneNoopAndTheTailWraps)
+{
+    const tb_statement *s = PARSE_OK("ring rcs 0x100000\nemit rcs MI_USER_INTERRUPT\nsubmit rcs\nsubmit rcs\n", 4);
+    EXPECT_EQ(s[2].kind, TB_STMT_SUBMIT);
+    ASSERT_EQ(s[2].dword_count, 1);
+    EXPECT_EQ(s[2].dwords[0], 0);
+    EXPECT_EQ(s[2].ring_offset, 4);
+    EXPECT_EQ(s[2].value, 8);
+    EXPECT_EQ(s[3].dword_count, 0); /* already aligned: nothing to pad */
+    EXPECT_EQ(s[3].value, 8);
+
+    /* 1020 NOOPs and a submit leave the tail at 4080; a 4-dword store then wraps. */
+    size_t size = 4096 * 16;
+    char *text = malloc(size);
+    size_t used = (size_t)snprintf(text, size, "ring rcs 0x100000\n");
+    for (int i = 0; i < 1020; i++)
+        used += (size_t)snprintf(text + used, size - used, "emit rcs MI_NOOP\n");
+    used += (size_t)snprintf(text + used, size - used, "submit rcs\nemit rcs dw 1 2 3 4 5 6\nsubmit rcs\n");
+    s = parse_ok(self, text, used, 1024);
+    free(text);
+    EXPECT_EQ(s[1021].value, 4080);
+    EXPECT_EQ(s[1022].ring_offset, 4080);
+    EXPECT_EQ(s[1023].value, 8);
+}
+
+TEST_F(ScenarioParse, BatchSetsTheCursorAndBemitAppends)
+{
+    const tb_statement *s = PARSE_OK("batch 0x300000\nbemit MI_NOOP\nbemit dw 1 2\nbatch 0x500004\nbemit "
+                                     "MI_BATCH_BUFFER_END\n",
+                                     5);
+    EXPECT_EQ(s[0].kind, TB_STMT_BATCH);
+    EXPECT_EQ(s[1].kind, TB_STMT_BEMIT);
+    EXPECT_EQ(s[1].address, 0x300000);
+    EXPECT_EQ(s[2].address, 0x300004);
+    EXPECT_EQ(s[2].dword_count, 2);
+    EXPECT_EQ(s[4].address, 0x500004);
+    EXPECT_EQ(s[4].dwords[0], 0x05000000);
+}
+
+TEST(ScenarioParseErrors, Ring)
+{
+    check_error("ring\n", 1, 5, "expected ENGINE (rcs, bcs, vcs or vecs), got end of line");
+    check_error("ring xcs 0\n", 1, 6, "expected ENGINE (rcs, bcs, vcs or vecs), got 'xcs'");
+    check_error("ring RCS 0\n", 1, 6, "expected ENGINE (rcs, bcs, vcs or vecs), got 'RCS' (keywords are lowercase)");
+    check_error("profile gen6\nring vecs 0\n", 2, 6, "profile gen6 has no engine 'vecs'");
+    check_error("ring rcs\n", 1, 9, "expected ADDR (a number), got end of line");
+    check_error("ring rcs 0x1001\n", 1, 10, "ring ADDR 0x1001 is not 4 KiB aligned (RING_START bits 11:0 are 0)");
+    check_error("ring rcs 0x100000000\n", 1, 10, "ADDR '0x100000000' is out of range 0..0xffffffff");
+    check_error("ring rcs 0 page 2\n", 1, 12, "expected 'pages' or end of line, got 'page'");
+    check_error("ring rcs 0 pages\n", 1, 17, "expected N (a number), got end of line");
+    check_error("ring rcs 0 pages 0\n", 1, 18, "N '0' is out of range 1..512");
+    check_error("ring rcs 0 pages 513\n", 1, 18, "N '513' is out of range 1..512");
+    check_error("ring rcs 0 pages 1 x\n", 1, 20, "expected end of line, got 'x'");
+    check_error("ring rcs 0xfffff000 pages 2\n", 1, 27,
+                "ring at 0xfffff000 of 2 pages runs past 4 GiB (RING_START is 32 bits)");
+}
+
+TEST(ScenarioParseErrors, EmitAndSubmit)
+{
+    check_error("emit rcs MI_NOOP\n", 1, 6, "emit rcs before 'ring rcs ADDR'");
+    check_error("ring rcs 0\nemit bcs MI_NOOP\n", 2, 6, "emit bcs before 'ring bcs ADDR'");
+    check_error("emit\n", 1, 5, "expected ENGINE (rcs, bcs, vcs or vecs), got end of line");
+    check_error("ring rcs 0\nemit rcs\n", 2, 9, "expected MNEMONIC (a command, or dw), got end of line");
+    check_error("ring rcs 0\nemit rcs # nothing\n", 2, 9, "expected MNEMONIC (a command, or dw), got end of line");
+    check_error("ring rcs 0\nemit rcs MI_FOO\n", 2, 10, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/commands.md)");
+    check_error("ring rcs 0\nemit rcs mi_noop\n", 2, 10, "unknown mnemonic 'mi_noop' (mnemonics are uppercase: MI_NOOP)");
+    check_error("ring rcs 0\nemit rcs MI_NOOP bogus=1\n", 2, 18,
+                "MI_NOOP has no field 'bogus' (fields: nop_id, nop_id_write; also len, rsvdN)");
+    check_error("ring rcs 0\nemit rcs MI_NOOP nop_id=0x400000\n", 2, 25,
+                "value '0x400000' for 'nop_id' is out of range 0..0x3fffff");
+    check_error("ring rcs 0\nemit rcs MI_NOOP MI_NOOP\n", 2, 18, "expected FIELD=VALUE, got 'MI_NOOP'");
+    check_error("ring rcs 0\nemit rcs dw\n", 2, 12, "expected a dword (a number) after 'dw', got end of line");
+    check_error("ring bcs 0\nemit bcs PIPE_CONTROL\n", 2, 10, "PIPE_CONTROL is not accepted by bcs on gen12");
+    check_error("submit rcs\n", 1, 8, "submit rcs before 'ring rcs ADDR'");
+    check_error("ring rcs 0\nsubmit rcs x\n", 2, 12, "expected end of line, got 'x'");
+
+    /* A one-page ring holds 4088 bytes between submits (HEAD == TAIL is empty). */
+    size_t size = 4096 * 16;
+    char *text = malloc(size);
+    size_t used = (size_t)snprintf(text, size, "ring rcs 0\n");
+    for (int i = 0; i < 1022; i++)
+        used += (size_t)snprintf(text + used, size - used, "emit rcs MI_NOOP\n");
+    snprintf(text + used, size - used, "emit rcs MI_NOOP\n");
+    check_error(text, 1024, 10, "ring rcs overflows: 4096 bytes since the last submit, the ring holds 4088");
+    free(text);
+}
+
+TEST(ScenarioParseErrors, BatchAndBemit)
+{
+    check_error("batch\n", 1, 6, "expected ADDR (a number), got end of line");
+    check_error("batch 0x1002\n", 1, 7, "batch ADDR 0x1002 is not dword aligned");
+    check_error("batch 0x1000 x\n", 1, 14, "expected end of line, got 'x'");
+    check_error("bemit MI_NOOP\n", 1, 1, "bemit before 'batch ADDR'");
+    check_error("batch 0\nbemit\n", 2, 6, "expected MNEMONIC (a command, or dw), got end of line");
+    check_error("batch 0\nbemit MI_FOO\n", 2, 7, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/commands.md)");
+    check_error("batch 0xfffffffffffc\nbemit dw 1 2\n", 2, 7,
+                "command at 0xfffffffffffc runs past the end of the 48-bit graphics address space");
 }

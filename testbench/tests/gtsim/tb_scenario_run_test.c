@@ -278,7 +278,7 @@ TEST_F(ScenarioRun, IrqRaiseTheSystemCannotCarryStopsTheRunAsAUsageError)
 static void run_examples(tb_block_mode mode)
 {
     static const char *const names[] = { "default.gtsim", "roundtrip_operations.gtsim", "roundtrip_status.gtsim",
-                                         "memory.gtsim" };
+                                         "memory.gtsim", "cs_verbs_gen12.gtsim", "cs_verbs_gen6.gtsim" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024], message[1024] = "";
         snprintf(path, sizeof path, "%s/%s", TB_SCENARIOS_DIR, names[i]);
@@ -319,4 +319,141 @@ TEST(ScenarioRunExamples, Rtl)
 TEST(ScenarioRunExamples, Lockstep)
 {
     run_examples(TB_MODE_LOCKSTEP);
+}
+
+/* ---- higher-level verbs against the real system, both profiles ------------------------------ */
+
+/* Parses and runs `text` on a fresh model-mode system of the text's profile; *result gets its
+ * checks and *printed (free it) what the run printed. */
+static void run_on_profile(const char *text, tb_run_result *result, char **printed)
+{
+    size_t size = 0;
+    FILE *out = open_memstream(printed, &size);
+    ASSERT_TRUE(out != NULL);
+    tb_scenario *scenario = tb_scenario_parse("v.gtsim", text, strlen(text));
+    for (size_t i = 0; i < scenario->error_count; i++)
+        ADD_FAILURE("%zu:%zu: %s", scenario->errors[i].line, scenario->errors[i].column, scenario->errors[i].message);
+    char message[256] = "";
+    tb_system_config config = tb_scenario_system_config(scenario, TB_MODE_MODEL, out);
+    tb_system *system = scenario->error_count ? NULL : tb_system_create(&config, message, sizeof message);
+    if (system) {
+        tb_run_options options = { .out = out, .errors = out };
+        EXPECT_TRUE(tb_scenario_run(scenario, system, &options, result));
+    } else {
+        ADD_FAILURE("not run: %s", message);
+    }
+    tb_system_destroy(system);
+    tb_scenario_destroy(scenario);
+    fclose(out);
+}
+
+/* The user interrupt unmasked at the engine and at the profile's aggregator. */
+static const char *const irq_enable[] = {
+    "mmio write 0x20a8 0xfffffffe\nmmio write 0x44014 0xfffffffe\nmmio write 0x4401c 0x00000001\n",
+    "mmio write 0x20a8 0xfffffffe\nmmio write 0x190030 0xffffffff\nmmio write 0x190090 0\n"
+    "mmio write 0x190010 0x80000000\n",
+};
+static const char *const profiles[] = { "gen6", "gen12" };
+
+TEST(ScenarioRunVerbs, RingSetUpReadsBackAndAnEmittedStoreAndInterruptExecute)
+{
+    for (size_t p = 0; p < 2; p++) {
+        char text[2048];
+        snprintf(text, sizeof text,
+                 "profile %s\n%s"
+                 "ring rcs 0x100000 pages 2\n"                         /* 1 check */
+                 "mmio read 0x2038 expect 0x00100000\n"                /* 2 */
+                 "mmio read 0x2034 expect 0\n"                         /* 2 */
+                 "mmio read 0x2030 expect 0\n"                         /* 2 */
+                 "mmio read 0x203c expect 0x00001001\n"                /* 2: LENGTH 1 (two pages), ENABLE */
+                 "emit rcs MI_STORE_DATA_IMM address=0x400000 data=0x11111111\n" /* 1 */
+                 "emit rcs MI_USER_INTERRUPT\n"                        /* 1 */
+                 "run idle\n"                                          /* 1 */
+                 "mem read 0x400000 expect 0\n"                        /* 2: nothing runs before submit */
+                 "expect irq 0\n"                                      /* 1 */
+                 "submit rcs\n"                                        /* 1 */
+                 "mmio read 0x2030 expect 0x18\n"                      /* 2: 5 dwords + one NOOP */
+                 "mem read 0x100014 expect 0\n"                        /* 2: the padding NOOP */
+                 "run idle\n"                                          /* 1 */
+                 "mmio read 0x2034 expect 0x18\n"                      /* 2 */
+                 "mem read 0x400000 expect 0x11111111\n"               /* 2 */
+                 "expect irq 1\n",                                     /* 1 */
+                 profiles[p], irq_enable[p]);
+        tb_run_result result = { 0 };
+        char *printed = NULL;
+        run_on_profile(text, &result, &printed);
+        EXPECT_EQ(result.failed, 0);
+        EXPECT_EQ(result.passed, (p == 0 ? 3 : 4) + 26); /* the enables, then the sum above */
+        if (result.failed)
+            ADD_FAILURE("%s:\n%s", profiles[p], printed);
+        free(printed);
+    }
+}
+
+TEST(ScenarioRunVerbs, TheSoftwareTailWrapsAtTheRingEnd)
+{
+    for (size_t p = 0; p < 2; p++) {
+        size_t size = 1 << 16;
+        char *text = malloc(size);
+        size_t used = (size_t)snprintf(text, size, "profile %s\nring bcs 0x100000\n", profiles[p]);
+        for (int i = 0; i < 1022; i++)
+            used += (size_t)snprintf(text + used, size - used, "emit bcs MI_NOOP\n");
+        /* TAIL at 4088: the 4-dword store has two dwords at the end and two at the start. */
+        used += (size_t)snprintf(text + used, size - used,
+                                 "submit bcs\nrun idle\nmmio read 0x22034 expect 0x00000ff8\n"
+                                 "emit bcs MI_STORE_DATA_IMM address=0x400000 data=0x5a5a5a5a\n"
+                                 "submit bcs\nmmio read 0x22030 expect 0x00000008\n"
+                                 "run idle\nmem read 0x400000 expect 0x5a5a5a5a\n"
+                                 "mem read 0x100004 expect 0x5a5a5a5a\n"
+                                 "mmio read 0x22034 expect 0x00200008\n"); /* wrap count 1, HEAD 8 */
+        (void)used;
+        tb_run_result result = { 0 };
+        char *printed = NULL;
+        run_on_profile(text, &result, &printed);
+        EXPECT_EQ(result.failed, 0);
+        if (result.failed)
+            ADD_FAILURE("%s:\n%s", profiles[p], printed);
+        free(printed);
+        free(text);
+    }
+}
+
+TEST(ScenarioRunVerbs, BemitBuildsABatchTheRingStarts)
+{
+    static const char *const start[] = { "MI_BATCH_BUFFER_START address=0x300000",
+                                         "MI_BATCH_BUFFER_START address_space=ggtt address=0x300000" };
+    for (size_t p = 0; p < 2; p++) {
+        char text[2048];
+        snprintf(text, sizeof text,
+                 "profile %s\n"
+                 "batch 0x300000\n"
+                 "bemit MI_STORE_DATA_IMM address=0x400004 data=0x33333333\n"
+                 "bemit MI_BATCH_BUFFER_END\n"
+                 "mem read 0x300000 expect 0x10000002\n"
+                 "ring rcs 0x100000\nemit rcs %s\nsubmit rcs\nrun idle\n"
+                 "mem read 0x400004 expect 0x33333333\n",
+                 profiles[p], start[p]);
+        tb_run_result result = { 0 };
+        char *printed = NULL;
+        run_on_profile(text, &result, &printed);
+        EXPECT_EQ(result.failed, 0);
+        EXPECT_EQ(result.passed, 10);
+        if (result.failed)
+            ADD_FAILURE("%s:\n%s", profiles[p], printed);
+        free(printed);
+    }
+}
+
+TEST_F(ScenarioRun, VerboseEchoesTheVerbsInCanonicalForm)
+{
+    self->verbose = true;
+    EXPECT_TRUE(run_text(self, "ring rcs 0x100000\nemit rcs MI_USER_INTERRUPT\nsubmit rcs\nbatch 0x300000\n"
+                               "bemit MI_BATCH_BUFFER_END\n"));
+    EXPECT_EQ(self->result.passed, 4);
+    EXPECT_EQ(self->result.failed, 0);
+    EXPECT_NE(strstr(self->out_text, "t.gtsim:1: ring rcs 0x00100000 pages 1\n"), NULL);
+    EXPECT_NE(strstr(self->out_text, "t.gtsim:2: emit rcs dw 0x01000000\n"), NULL);
+    EXPECT_NE(strstr(self->out_text, "t.gtsim:3: submit rcs\n"), NULL);
+    EXPECT_NE(strstr(self->out_text, "t.gtsim:4: batch 0x000000300000\n"), NULL);
+    EXPECT_NE(strstr(self->out_text, "t.gtsim:5: bemit dw 0x05000000\n"), NULL);
 }

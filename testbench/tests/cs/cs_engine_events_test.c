@@ -2,162 +2,9 @@
  * recorded as events, driven through tb_system as cs_engine_test.c does (the fixture and
  * helpers are the same). Each rule is tested for both profiles where the command exists in
  * both (the *Gen6 / *Gen12 pairs). */
-#include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "cs_commands.h"
-#include "cs_engine.h"
-#include "cs_regs.h"
-#include "irq_gen11.h"
-#include "irq_gen11_regs.h"
-#include "irq_gen6.h"
-#include "irq_gen6_regs.h"
-#include "tb_system.h"
-#include "tb_test.h"
-
-/* Where the tests put things in graphics memory. */
-#define RING 0x100000u
-#define HWSP 0x200000u
-#define BATCH 0x300000u
-#define BATCH2 0x310000u
-#define DATA 0x400000u
-#define PROGRAM_CAPACITY 1024u
-
-typedef struct CsSys {
-    tb_system *system;                 /* the system under test */
-    cs_profile profile;                /* its profile */
-    cs_engine engine;                  /* the engine under test (RCS unless a test says) */
-    uint32_t program[PROGRAM_CAPACITY];/* dwords being assembled */
-    uint32_t length;                   /* dwords in program */
-} CsSys;
-
-static void CsSys_SetUp(CsSys *self)
-{
-    self->system = NULL;
-}
-
-static void CsSys_TearDown(CsSys *self)
-{
-    tb_system_destroy(self->system);
-}
-
-static void build(CsSys *self, cs_profile profile)
-{
-    char error[256] = "";
-    tb_system_config config = { .profile = profile == CS_PROFILE_GEN6 ? "gen6" : "gen12" };
-    self->system = tb_system_create(&config, error, sizeof error);
-    ASSERT_TRUE(self->system != NULL);
-    tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_ERROR);
-    self->profile = profile;
-    self->engine = CS_ENGINE_RCS;
-    self->length = 0;
-}
-
-/* Defines Name##Gen6 and Name##Gen12 running the same body. */
-#define BOTH_PROFILES(Name)                                                                                            \
-    static void Name##_body(CsSys *self);                                                                              \
-    TEST_F(CsSys, Name##Gen6)                                                                                          \
-    {                                                                                                                  \
-        build(self, CS_PROFILE_GEN6);                                                                                  \
-        Name##_body(self);                                                                                             \
-    }                                                                                                                  \
-    TEST_F(CsSys, Name##Gen12)                                                                                         \
-    {                                                                                                                  \
-        build(self, CS_PROFILE_GEN12);                                                                                 \
-        Name##_body(self);                                                                                             \
-    }                                                                                                                  \
-    static void Name##_body(CsSys *self)
-
-/* ---- bus helpers -------------------------------------------------------------------------- */
-
-static tlm_response_status access(const tlm_target *target, tlm_command command, uint64_t address, uint32_t *value)
-{
-    uint8_t bytes[4];
-    for (int i = 0; i < 4; i++)
-        bytes[i] = (uint8_t)(*value >> (8 * i));
-    tlm_payload payload = tlm_payload_make(command, address, bytes, 4);
-    tlm_time delay = 0;
-    tlm_b_transport(target, &payload, &delay);
-    *value = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
-    return payload.response;
-}
-
-static uint64_t base_of(CsSys *self, cs_engine engine)
-{
-    return cs_profile_get(self->profile)->engines[engine].mmio_base;
-}
-
-static void mmio_wr(CsSys *self, uint64_t address, uint32_t value)
-{
-    ASSERT_EQ(access(tb_system_mmio(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
-}
-
-static uint32_t mmio_rd(CsSys *self, uint64_t address)
-{
-    uint32_t value = 0;
-    EXPECT_EQ(access(tb_system_mmio(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
-    return value;
-}
-
-/* Engine register at block offset `offset` of the engine under test. */
-static void wr(CsSys *self, uint32_t offset, uint32_t value)
-{
-    mmio_wr(self, base_of(self, self->engine) + offset, value);
-}
-
-static uint32_t rd(CsSys *self, uint32_t offset)
-{
-    return mmio_rd(self, base_of(self, self->engine) + offset);
-}
-
-static void mem_wr(CsSys *self, uint64_t address, uint32_t value)
-{
-    ASSERT_EQ(access(tb_system_memory(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
-}
-
-static uint32_t mem_rd(CsSys *self, uint64_t address)
-{
-    uint32_t value = 0;
-    EXPECT_EQ(access(tb_system_memory(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
-    return value;
-}
-
-static void run(CsSys *self)
-{
-    ASSERT_EQ(tlm_kernel_run_until_idle(tb_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
-    EXPECT_TRUE(tb_system_idle(self->system));
-}
-
-static cs_engine_model *engine_model(CsSys *self)
-{
-    return tb_system_engine(self->system, self->engine);
-}
-
-/* ---- assembling ----------------------------------------------------------------------------- */
-
-static void emit(CsSys *self, const char *name, uint32_t length, const cs_setting *settings, size_t count)
-{
-    const cs_command *command = cs_find_command(self->profile, name);
-    ASSERT_TRUE(command != NULL);
-    cs_encode_result result;
-    ASSERT_EQ(cs_encode(command, length, settings, count, &self->program[self->length],
-                        PROGRAM_CAPACITY - self->length, &result),
-              CS_ENCODE_OK);
-    self->length += result.length;
-}
-
-#define EMIT(name, length, ...)                                                                                        \
-    do {                                                                                                               \
-        const cs_setting emit_settings_[] = { __VA_ARGS__ };                                                           \
-        emit(self, name, length, emit_settings_, sizeof emit_settings_ / sizeof emit_settings_[0]);                    \
-    } while (0)
-#define EMIT0(name) emit(self, name, 0, NULL, 0)
-
-static void sdi(CsSys *self, uint64_t address, uint32_t data)
-{
-    EMIT("MI_STORE_DATA_IMM", 4, { "address", 0, address }, { "data", 0, data });
-}
+#include "cs_engine_fixture.h"
 
 static void bb_start(CsSys *self, uint64_t address, bool secure, bool second_level)
 {
@@ -1264,14 +1111,7 @@ static void build_traced(CsSys *self, cs_profile profile, recorder *rec)
     memset(rec, 0, sizeof *rec);
     static tlm_tracer tracer;
     tracer = (tlm_tracer){ .ops = &rec_ops, .sink = rec };
-    char error[256] = "";
-    tb_system_config config = { .profile = profile == CS_PROFILE_GEN6 ? "gen6" : "gen12", .tracer = &tracer };
-    self->system = tb_system_create(&config, error, sizeof error);
-    ASSERT_TRUE(self->system != NULL);
-    tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_ERROR);
-    self->profile = profile;
-    self->engine = CS_ENGINE_RCS;
-    self->length = 0;
+    build_with_tracer(self, profile, &tracer);
 }
 
 static void waveform_rows_body(CsSys *self, cs_profile profile)

@@ -33,3 +33,14 @@ void *tlm_alloc_grow(void *array, size_t *capacity, size_t needed, size_t elemen
     *capacity = grown;
     return moved;
 }
+
+void *tlm_alloc_resize(void *array, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        out_of_memory(SIZE_MAX);
+    size_t bytes = count * size;
+    void *moved = realloc(array, bytes ? bytes : 1);
+    if (!moved)
+        out_of_memory(bytes);
+    return moved;
+}

@@ -13,4 +13,8 @@ void *tlm_alloc_zeroed(size_t count, size_t size);
  * doubling from `initial`; returns the possibly moved array, never NULL. */
 void *tlm_alloc_grow(void *array, size_t *capacity, size_t needed, size_t element_size, size_t initial);
 
+/* realloc(array, count * size) for `count` elements, never NULL (an exact size, for arrays
+ * that grow one element at a time and rarely). */
+void *tlm_alloc_resize(void *array, size_t count, size_t size);
+
 #endif

@@ -351,13 +351,15 @@ static void write_time(wave_file *file, tlm_time time)
     file->time_written = true;
 }
 
-static void write_value(wave_file *file, const wave_row *row, uint64_t value, const char *text)
+/* `first_value`: the row's value at the start of the file, which is not a change. */
+static void write_value(wave_file *file, wave_row *row, uint64_t value, const char *text, bool first_value)
 {
     if (row->kind == TLM_TRACE_TEXT)
         file->writer->ops->text(file->writer, row, text);
     else
         file->writer->ops->bits(file->writer, row, value);
     file->result.changes++;
+    row->changes += !first_value;
 }
 
 /* Closes the declarations: the top-level scopes are put in view order. */
@@ -392,8 +394,8 @@ static void begin_file(wave_file *file, tlm_time first, bool from_base, bool dum
         return;
     write_time(file, first);
     for (uint32_t i = 0; i < file->row_count; i++) {
-        const wave_row *row = &file->rows[i];
-        write_value(file, row, from_base ? row->base_value : row->value, from_base ? row->base_text : row->text);
+        wave_row *row = &file->rows[i];
+        write_value(file, row, from_base ? row->base_value : row->value, from_base ? row->base_text : row->text, true);
     }
 }
 
@@ -476,7 +478,7 @@ static void history_flush_to_file(wave_file *file, tlm_time trigger_time)
         wave_record *record = &file->history[(file->history_head + i) & (file->history_capacity - 1)];
         if (file->state == WAVE_STREAM) {
             write_time(file, record->time);
-            write_value(file, &file->rows[record->id - 1], record->value, record->text);
+            write_value(file, &file->rows[record->id - 1], record->value, record->text, false);
         }
         free(record->text);
         record->text = NULL;
@@ -528,7 +530,7 @@ static void output(wave_file *file, tlm_time time, uint32_t id, uint64_t value, 
         return;
     }
     write_time(file, time);
-    write_value(file, row, value, text);
+    write_value(file, row, value, text, false);
 }
 
 /* ---- reorder buffer -------------------------------------------------------------------- */

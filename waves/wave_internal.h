@@ -32,6 +32,7 @@ typedef struct wave_row {
     uint64_t base_value;      /* on-fail: value at the oldest point of the history */
     char *base_text;          /* on-fail: text there (owned, never NULL) */
     uint32_t handle;          /* the writer's handle for it */
+    uint64_t changes;         /* value changes written after the first values (the view puts blocks without any last, closed) */
 } wave_row;
 
 /* A node of the scope tree built from the rows' dotted scopes. */

@@ -4,7 +4,9 @@
  *     gtkwave run.fst run.gtkw
  *
  * One group per top-level scope, in view order (tlm_trace_view ranks: statements, log, buses,
- * host, then blocks in the order they were built), a nested group per sub-scope; rows in
+ * host, then blocks in the order they were built), a nested group per sub-scope. The view
+ * written at close puts the groups in which no row changed after its first value last and
+ * closed, so the first screen shows what the run did; rows in
  * declaration order, so a block's transaction rows and its mnemonic rows stay next to each
  * other. Hex for data and addresses, decimal for counts, enumerations and text by name. The
  * zoom shows the whole file.
@@ -71,14 +73,30 @@ static void put_row(FILE *out, const wave_file *file, const wave_row *row, uint6
         fprintf(out, "%s.%s\n", row->scope, row->name);
 }
 
-static void put_group(FILE *out, const wave_file *file, const wave_scope *scope, uint64_t *last_flags)
+/* True if a row of the scope or of a sub-scope changed after its first value. */
+static bool scope_active(const wave_file *file, const wave_scope *scope)
 {
-    fprintf(out, "@%x\n-%s\n", FLAG_GROUP_BEGIN | (scope->collapsed ? FLAG_GROUP_CLOSED : 0), scope->path);
+    for (size_t i = 0; i < scope->row_count; i++)
+        if (file->rows[scope->rows[i]].changes)
+            return true;
+    for (size_t i = 0; i < scope->child_count; i++)
+        if (scope_active(file, scope->children[i]))
+            return true;
+    return false;
+}
+
+/* `final`: the view written at close, which knows what changed: a group in which nothing
+ * changed is shown closed (an idle engine, an unused interface), so what the run did is on
+ * the first screen. */
+static void put_group(FILE *out, const wave_file *file, const wave_scope *scope, bool final, uint64_t *last_flags)
+{
+    bool closed = scope->collapsed || (final && !scope_active(file, scope));
+    fprintf(out, "@%x\n-%s\n", FLAG_GROUP_BEGIN | (closed ? FLAG_GROUP_CLOSED : 0), scope->path);
     *last_flags = 0;
     for (size_t i = 0; i < scope->row_count; i++)
         put_row(out, file, &file->rows[scope->rows[i]], last_flags);
     for (size_t i = 0; i < scope->child_count; i++)
-        put_group(out, file, scope->children[i], last_flags);
+        put_group(out, file, scope->children[i], final, last_flags);
     fprintf(out, "@%x\n-%s\n", FLAG_GROUP_END, scope->path);
     *last_flags = 0;
 }
@@ -112,9 +130,13 @@ bool wave_view_write(const wave_file *file, tlm_time first, tlm_time end, char *
         fputs(" -1", out);
     fputc('\n', out);
     fprintf(out, "[sst_width] %d\n[signals_width] %d\n[sst_expanded] 0\n", VIEW_SST_WIDTH, VIEW_SIGNALS_WIDTH);
+    /* Final view: the blocks that did something first (in view order), then the idle ones. */
+    bool final = end > first;
     uint64_t last_flags = 0;
-    for (size_t i = 0; i < file->root.child_count; i++)
-        put_group(out, file, file->root.children[i], &last_flags);
+    for (int idle = 0; idle < 2; idle++)
+        for (size_t i = 0; i < file->root.child_count; i++)
+            if ((final && !scope_active(file, file->root.children[i])) == (idle == 1))
+                put_group(out, file, file->root.children[i], final, &last_flags);
     fputs("[pattern_trace] 1\n[pattern_trace] 0\n", out);
     bool ok = ferror(out) == 0;
     if (fclose(out) != 0)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cs_execlist.h"
 #include "cs_regs.h"
 #include "tlm_alloc.h"
 #include "tlm_register.h"
@@ -16,9 +17,12 @@
 #define ISR_MASTER_ERROR IRQ_DATA_MASTER_ERROR
 #define ISR_NOTIFY IRQ_DATA_NOTIFY
 #define ISR_TIMEOUT IRQ_DATA_TIMEOUT
-/* ISR bits that are levels (reported as their state in a status page write); the others are
- * pulses, reported as 0 (spec 000 §1.1.7 "Hardware Status Write" table). */
-#define ISR_LEVEL_BITS ISR_MASTER_ERROR
+#define ISR_SYNC_STATUS IRQ_DATA_SYNC_STATUS
+#define ISR_PAGE_FAULT IRQ_DATA_PAGE_FAULT
+/* ISR bits reported as their state in a status page write (Master Error and Page Fault levels,
+ * Sync Status "toggled every SyncFlush event"); the others are pulses, reported as 0 (spec 000
+ * §1.1.7 "Hardware Status Write" table). */
+#define ISR_LEVEL_BITS (ISR_MASTER_ERROR | ISR_SYNC_STATUS | ISR_PAGE_FAULT)
 
 /* spec 000 §1.1.7.3 Hardware-Detected Error bits, common to ESR, EMR and EIR. */
 #define ERR_INSTRUCTION_PARSER CS_ESR_INSTRUCTION_PARSER_MASK
@@ -82,7 +86,8 @@ typedef enum exec_kind {
     EXEC_SEMAPHORE_MBOX,   /* MI_SEMAPHORE_MBOX (gen6) */
     EXEC_SEMAPHORE_WAIT,   /* MI_SEMAPHORE_WAIT (gen12) */
     EXEC_SEMAPHORE_SIGNAL, /* MI_SEMAPHORE_SIGNAL (gen12) */
-    EXEC_SET_CONTEXT       /* MI_SET_CONTEXT (gen6; gen12 stays not modelled) */
+    EXEC_SET_CONTEXT,      /* MI_SET_CONTEXT (gen6; gen12 stays not modelled) */
+    EXEC_SUSPEND_FLUSH     /* MI_SUSPEND_FLUSH */
 } exec_kind;
 
 typedef struct exec_name {
@@ -121,6 +126,7 @@ static const exec_name executed[] = {
     { "MI_SEMAPHORE_WAIT", EXEC_SEMAPHORE_WAIT },
     { "MI_SEMAPHORE_SIGNAL", EXEC_SEMAPHORE_SIGNAL },
     { "MI_SET_CONTEXT", EXEC_SET_CONTEXT },
+    { "MI_SUSPEND_FLUSH", EXEC_SUSPEND_FLUSH },
 };
 
 /* The batch security field of MI_BATCH_BUFFER_START per profile, and its secure value. */
@@ -153,6 +159,8 @@ struct cs_engine_model {
     cs_engine_config config;       /* profile, engine, ports */
     const cs_command *commands;    /* the profile's command table */
     exec_kind *kinds;              /* per table entry: how it is executed */
+    size_t command_count;          /* entries in commands */
+    uint64_t *executed;            /* per table entry: times executed (coverage; counted with stats.commands) */
     tlm_kernel *kernel;            /* time base */
     tlm_log_block *log;            /* this instance's log counters */
     tlm_event step;                /* executes one command */
@@ -175,16 +183,23 @@ struct cs_engine_model {
     bool stepping;                 /* inside step(): it schedules the next step after its cost */
     uint64_t command_at;           /* graphics address of the header of the command being executed */
     cs_engine_stats stats;         /* counters */
+    cs_execlist *execlist;         /* gen12 execlist submission (cs_execlist.h); NULL on gen6 */
     uint32_t walkers_outstanding;  /* requests on the EU-array port not completed yet */
     uint32_t walker_generation;    /* bumped by reset: older completions are ignored */
     uint64_t walker_next;          /* sequence number of the next request */
     bool walker_stalled;           /* a CS-stalling PIPE_CONTROL waits for walkers_outstanding == 0 */
     tlm_event stall_timeout;       /* ends a stall after CS_WALKER_STALL_CYCLES */
     bool semaphore_waiting;        /* a semaphore wait failed: the parser sleeps until the next poll */
+    bool semaphore_signal_mode;    /* the failed wait is a gen12 signal-mode wait (a signal wakes it) */
+    cs_engine_model *peers[CS_PEER_CAPACITY]; /* engines MI_SEMAPHORE_SIGNAL can name */
+    unsigned peer_count;           /* peers connected */
     tlm_event semaphore_poll;      /* re-runs the waiting semaphore command every CS_SEMAPHORE_POLL_CYCLES */
     bool watchdog_running;         /* PR_CTR_CTL started the watchdog counter */
     tlm_time watchdog_zero;        /* when the counter was last 0 */
     tlm_event watchdog_expire;     /* the counter reaching PR_CTR_THRSH (a background event) */
+    cs_statistics_port statistics; /* the EU array's counts (threads_dispatched NULL: none) */
+    uint64_t threads_base;         /* TS_GPGPU_THREADS_DISPATCHED when last written, reset or connected */
+    uint64_t threads_mark;         /* the port's count at that moment */
     cs_engine_rows rows;           /* waveform rows (docs/cs.md "Waveform rows"); ids 0 when not traced */
     cs_event events[CS_EVENT_LOG_CAPACITY]; /* the event log, a circular buffer */
     size_t event_first;            /* index of the oldest event in events */
@@ -206,8 +221,20 @@ static uint32_t field(cs_engine_model *model, uint32_t index, uint32_t mask, uin
 static bool hidden(cs_engine_model *model, uint64_t offset)
 {
     uint64_t aligned = offset & ~(uint64_t)3u;
+    /* CXT_SIZE is the gen6 render context's (spec 000 §1.1.8.4; MI_SET_CONTEXT is render-only). */
+    if ((model->config.profile != CS_PROFILE_GEN6 || model->config.engine != CS_ENGINE_RCS) &&
+        (aligned == CS_CXT_SIZE_OFFSET || aligned == CS_CXT_SIZE_WRITE_OFFSET))
+        return true;
+    /* The CS general purpose registers are gen8+ (spec 004, i915 GEN8_RING_CS_GPR): none on gen6. */
+    if (model->config.profile == CS_PROFILE_GEN6 && aligned >= CS_GPR0_OFFSET && aligned <= CS_GPR15_UDW_OFFSET)
+        return true;
+    /* TS_GPGPU_THREADS_DISPATCHED is a render register (spec 000 §1.1.12, i915 0x2290). */
+    if (model->config.engine != CS_ENGINE_RCS &&
+        (aligned == CS_TS_GPGPU_THREADS_DISPATCHED_OFFSET || aligned == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_OFFSET))
+        return true;
+    /* Execlists are gen8+ (cs_execlist.h): gen6 schedules rings only. */
     if (model->config.profile == CS_PROFILE_GEN6)
-        return aligned == CS_HWS_PGA_OFFSET;
+        return aligned == CS_HWS_PGA_OFFSET || cs_execlist_is_register(aligned);
     /* The semaphore mailboxes are gen6's (spec 000 §1.1.4.7-8); gen8+ semaphores use memory. */
     return aligned == CS_SYNC_0_OFFSET || aligned == CS_SYNC_1_OFFSET;
 }
@@ -234,6 +261,21 @@ static uint32_t ring_head(cs_engine_model *model)
 static uint32_t ring_tail(cs_engine_model *model)
 {
     return *reg(model, CS_RING_TAIL_INDEX) & CS_RING_TAIL_TAIL_MASK;
+}
+
+/* The CS general purpose registers (gen12): GPR n is the register pair at CS_GPR0_INDEX + 2n. */
+#define GPR_COUNT 16u
+_Static_assert(CS_GPR15_UDW_INDEX == CS_GPR0_INDEX + 2u * GPR_COUNT - 1u, "GPR indexes must be consecutive");
+
+static uint64_t gpr(cs_engine_model *model, unsigned n)
+{
+    return *reg(model, CS_GPR0_INDEX + 2u * n) | (uint64_t)*reg(model, CS_GPR0_INDEX + 2u * n + 1u) << 32;
+}
+
+static void set_gpr(cs_engine_model *model, unsigned n, uint64_t value)
+{
+    *reg(model, CS_GPR0_INDEX + 2u * n) = (uint32_t)value;
+    *reg(model, CS_GPR0_INDEX + 2u * n + 1u) = (uint32_t)(value >> 32);
 }
 
 static uint64_t hwsp_address(cs_engine_model *model)
@@ -342,6 +384,16 @@ static void update_status(cs_engine_model *model)
     }
 }
 
+/* Execlists (cs_execlist.h): the loaded ring has nothing left to run, in the ring (not in a
+ * batch) and not waiting for anything: its context is complete. A disabled ring has nothing. */
+static bool execlist_ring_idle(void *engine)
+{
+    cs_engine_model *model = engine;
+    return !model->stepping && !tlm_event_pending(&model->step) && model->level == 0 && !model->halted &&
+           !model->starved && !model->walker_stalled && !model->semaphore_waiting &&
+           (!ring_enabled(model) || ring_head(model) == ring_tail(model));
+}
+
 /* Schedules the next step if there is work and none is pending. */
 static void kick(cs_engine_model *model, tlm_time delay)
 {
@@ -355,8 +407,12 @@ static void kick(cs_engine_model *model, tlm_time delay)
      * step early: the step in progress reschedules after its cost. */
     if (!model->stepping && runnable(model) && !tlm_event_pending(&model->step))
         tlm_event_notify(model->kernel, &model->step, delay);
+    if (model->execlist && execlist_ring_idle(model))
+        cs_execlist_ring_empty(model->execlist);
     update_status(model);
 }
+
+static void page_fault(cs_engine_model *model, tlm_address_space space);
 
 /* One transfer on the memory target; false (and a Page Table error by the caller) when the
  * bus refuses it. Writes drop the fetched line they overlap. */
@@ -378,6 +434,7 @@ static bool bus(cs_engine_model *model, tlm_command command, uint64_t address, v
         tlm_log_error(model->log, "memory %s of %u bytes at 0x%llx refused (%s)",
                       command == TLM_WRITE_COMMAND ? "write" : "read", length, (unsigned long long)address,
                       tlm_response_name(payload.response));
+        page_fault(model, payload.address_space);
         return false;
     }
     return true;
@@ -461,6 +518,63 @@ static void halt(cs_engine_model *model, uint32_t error)
 {
     model->halted = true;
     raise_error(model, error);
+}
+
+/* spec 000 §1.1.4 INSTPM bit 5: software requests a sync flush by setting Sync Flush Enable;
+ * "the device will automatically clear this bit before completing the operation", and the
+ * completion toggles Sync Status (§1.1.7 bit 2; spec 002 BCS bit 24 likewise). Nothing is
+ * cached here, so the flush completes at once, unless MI_MODE Suspend Flush delays it ("until
+ * reset" of that bit; MI_SUSPEND_FLUSH sets and clears it). */
+static void sync_flush(cs_engine_model *model)
+{
+    uint32_t *instpm = reg(model, CS_INSTPM_INDEX);
+    if (!(*instpm & CS_INSTPM_SYNC_FLUSH_ENABLE_MASK))
+        return;
+    if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_SUSPEND_FLUSH_MASK) {
+        tlm_log_info(model->log, "sync flush delayed: MI_MODE Suspend Flush is set");
+        return;
+    }
+    *instpm &= ~CS_INSTPM_SYNC_FLUSH_ENABLE_MASK;
+    model->stats.sync_flushes++;
+    model->isr ^= ISR_SYNC_STATUS;
+    send_event(model, ISR_SYNC_STATUS);
+    isr_changed(model, ISR_SYNC_STATUS);
+}
+
+/* spec 000 §1.3.11 MI_SUSPEND_FLUSH: sets or clears MI_MODE Suspend Flush ("this bit will get
+ * set by MI_SUSPEND_FLUSH as well"); clearing it lets a delayed sync flush complete. */
+static void suspend_flush(cs_engine_model *model, bool suspend)
+{
+    uint32_t *mode = reg(model, CS_MI_MODE_INDEX);
+    *mode = suspend ? *mode | CS_MI_MODE_SUSPEND_FLUSH_MASK : *mode & ~CS_MI_MODE_SUSPEND_FLUSH_MASK;
+    sync_flush(model);
+}
+
+/* spec 000 §1.1.7 bit 7: "set whenever there is a pending PPGTT (page or directory) fault";
+ * spec 002 (Haswell) widens it to GGTT/PPGTT faults. Here an access the memory refuses is the
+ * fault (the memory is flat: a refused address is an unmapped page): on gen6 a PPGTT access (a
+ * non-secure batch), on gen12 any. The bit is a level (status page: "set when event occurs,
+ * cleared when event cleared"); with no fault-service registers modelled, the fault stays
+ * pending until the ring is disabled or the engine reset (docs/cs.md, **choice**). Its rising
+ * edge is the interrupt event. */
+static void page_fault(cs_engine_model *model, tlm_address_space space)
+{
+    if (model->config.profile == CS_PROFILE_GEN6 && space != TLM_SPACE_PPGTT)
+        return;
+    if (model->isr & ISR_PAGE_FAULT)
+        return; /* already pending */
+    model->stats.page_faults++;
+    model->isr |= ISR_PAGE_FAULT;
+    send_event(model, ISR_PAGE_FAULT);
+    isr_changed(model, ISR_PAGE_FAULT);
+}
+
+static void page_fault_cleared(cs_engine_model *model)
+{
+    if (!(model->isr & ISR_PAGE_FAULT))
+        return;
+    model->isr &= ~ISR_PAGE_FAULT;
+    isr_changed(model, ISR_PAGE_FAULT);
 }
 
 static void user_interrupt(cs_engine_model *model)
@@ -838,20 +952,34 @@ static bool atomic_result(unsigned op, unsigned bits, uint64_t old, uint64_t op1
     return true;
 }
 
+/* MI_ATOMIC's register operands and returned data (docs/cs.md "gen12 MI_ATOMIC", a **choice**:
+ * no public source gives the assignment). Operand 1 is GPR0 and operand 2 GPR1 (a dword
+ * operation uses their low dwords); the 16-byte compare-write takes operand 1 from GPR0-GPR1
+ * and operand 2 from GPR2-GPR3 (each GPR's low dword first). Return data goes to GPR0 (a dword
+ * zero-extended), or GPR0-GPR1 for 16 bytes. */
+static void atomic_gpr_operands(cs_engine_model *model, uint32_t op1[4], uint32_t op2[4], bool octword)
+{
+    for (unsigned i = 0; i < 2; i++) {
+        uint64_t a = gpr(model, octword ? i : 0u);
+        uint64_t b = gpr(model, octword ? 2u + i : 1u);
+        op1[2u * i] = (uint32_t)a;
+        op1[2u * i + 1u] = (uint32_t)(a >> 32);
+        op2[2u * i] = (uint32_t)b;
+        op2[2u * i + 1u] = (uint32_t)(b >> 32);
+    }
+}
+
 /* genxml gen12.xml MI_ATOMIC: a read-modify-write of the dword, qword or 16 bytes at `address`.
- * Operands are the inline ones (DW3..10, op1/op2 interleaved) with `inline_data`; without it
- * they would come from the CS GPRs, which this model does not have (0 and a warning). The
- * returned data (`return_data`, to the GPRs) is not modelled either; `post_sync` and
- * `cs_stall` need nothing: every access here completes before the next command. */
+ * Operands are the inline ones (DW3..10, op1/op2 interleaved) with `inline_data`, otherwise the
+ * CS GPRs; `return_data` puts the value memory held before the operation into the GPRs (for
+ * PREDEC the decremented value: what sets it apart from DEC). `post_sync` and `cs_stall` need
+ * nothing: every access here completes before the next command. */
 static void atomic(cs_engine_model *model, const cs_decoded *decoded)
 {
     unsigned op = (unsigned)get(decoded, "op", 0);
     uint64_t address = get(decoded, "address", 0);
     bool inline_data = get(decoded, "inline_data", 0) != 0;
-    if (!inline_data)
-        tlm_log_warning(model->log, "MI_ATOMIC without inline data: GPR operands not modelled, 0 used");
-    if (get(decoded, "return_data", 0))
-        tlm_log_warning(model->log, "MI_ATOMIC return data: GPRs not modelled, not returned");
+    bool return_data = get(decoded, "return_data", 0) != 0;
     uint64_t size = get(decoded, "data_size", 0);
     unsigned expected = op == ATOMIC_CMP_WR16B ? ATOMIC_SIZE_OCTWORD
                         : (op & ATOMIC_QWORD_FLAG) ? ATOMIC_SIZE_QWORD : ATOMIC_SIZE_DWORD;
@@ -860,6 +988,8 @@ static void atomic(cs_engine_model *model, const cs_decoded *decoded)
                         (unsigned long long)size);
     uint32_t op1[4] = { 0 };
     uint32_t op2[4] = { 0 };
+    if (!inline_data)
+        atomic_gpr_operands(model, op1, op2, op == ATOMIC_CMP_WR16B);
     if (inline_data) {
         static const char *const names1[4] = { "op1_dw0", "op1_dw1", "op1_dw2", "op1_dw3" };
         static const char *const names2[4] = { "op2_dw0", "op2_dw1", "op2_dw2", "op2_dw3" };
@@ -876,6 +1006,10 @@ static void atomic(cs_engine_model *model, const cs_decoded *decoded)
         if (memcmp(old, op1, sizeof old) == 0)
             for (unsigned i = 0; i < 4; i++)
                 store(model, address + 4u * i, op2[i], 4);
+        if (return_data) {
+            set_gpr(model, 0, old[0] | (uint64_t)old[1] << 32);
+            set_gpr(model, 1, old[2] | (uint64_t)old[3] << 32);
+        }
         return;
     }
     bool qword = (op & ATOMIC_QWORD_FLAG) != 0;
@@ -893,7 +1027,11 @@ static void atomic(cs_engine_model *model, const cs_decoded *decoded)
         return;
     uint64_t old = lo | (uint64_t)hi << 32;
     atomic_result(op & ~ATOMIC_QWORD_FLAG, bits, old, a, b, &new_value);
-    store(model, address, qword ? new_value : (uint32_t)new_value, qword ? 8u : 4u);
+    if (!qword)
+        new_value = (uint32_t)new_value;
+    store(model, address, new_value, qword ? 8u : 4u);
+    if (return_data)
+        set_gpr(model, 0, (op & ~ATOMIC_QWORD_FLAG) == ATOMIC_PREDEC ? new_value : old);
 }
 
 static void batch_end(cs_engine_model *model);
@@ -936,6 +1074,9 @@ static bool semaphore_value(cs_engine_model *model, const cs_decoded *decoded, u
         return register_access(model, TLM_READ_COMMAND, (uint32_t)get(decoded, "address", 0), value, 0);
     return load(model, get(decoded, "address", 0), value);
 }
+
+/* genxml gen12.xml MI_SEMAPHORE_WAIT Wait Mode: 0 signal mode, 1 polling mode. */
+#define SEMAPHORE_WAIT_SIGNAL_MODE 0u
 
 /* gen12 compare operations (genxml gen12.xml MI_SEMAPHORE_WAIT Compare Operation: semaphore
  * address data SAD against semaphore data dword SDD). */
@@ -994,9 +1135,68 @@ static bool semaphore_waits(cs_engine_model *model, const cs_decoded *decoded)
         return false;
     model->stats.semaphore_polls++;
     model->semaphore_waiting = true;
+    model->semaphore_signal_mode = strcmp(decoded->command->name, "MI_SEMAPHORE_WAIT") == 0 &&
+                                   get(decoded, "wait_mode", 0) == SEMAPHORE_WAIT_SIGNAL_MODE;
     tlm_event_notify(model->kernel, &model->semaphore_poll,
                      (tlm_time)CS_SEMAPHORE_POLL_CYCLES * model->config.clock_period);
     return true;
+}
+
+/* genxml gen12.xml MI_SEMAPHORE_SIGNAL Target Engine Select: the class and instance it names
+ * (rcs 0, vcs0 1, bcs 2, vecs 3, vcs1 4, vcs2..vcs7 6..11, vecs1..vecs3 12..14). False for a
+ * value genxml does not define. */
+static bool signal_target(unsigned select, cs_engine *engine, unsigned *instance)
+{
+    static const struct {
+        cs_engine engine; /* the class */
+        unsigned instance; /* its instance */
+        bool defined;     /* genxml lists the value */
+    } targets[16] = {
+        [0] = { CS_ENGINE_RCS, 0, true },   [1] = { CS_ENGINE_VCS, 0, true },   [2] = { CS_ENGINE_BCS, 0, true },
+        [3] = { CS_ENGINE_VECS, 0, true },  [4] = { CS_ENGINE_VCS, 1, true },   [6] = { CS_ENGINE_VCS, 2, true },
+        [7] = { CS_ENGINE_VCS, 3, true },   [8] = { CS_ENGINE_VCS, 4, true },   [9] = { CS_ENGINE_VCS, 5, true },
+        [10] = { CS_ENGINE_VCS, 6, true },  [11] = { CS_ENGINE_VCS, 7, true },  [12] = { CS_ENGINE_VECS, 1, true },
+        [13] = { CS_ENGINE_VECS, 2, true }, [14] = { CS_ENGINE_VECS, 3, true },
+    };
+    if (select >= 16u || !targets[select].defined)
+        return false;
+    *engine = targets[select].engine;
+    *instance = targets[select].instance;
+    return true;
+}
+
+/* A signal reached this engine: a signal-mode wait re-evaluates now instead of at its next
+ * poll (polling stays as the fallback; a poll-mode wait ignores signals). */
+static void semaphore_wake(cs_engine_model *model)
+{
+    if (!model->semaphore_waiting || !model->semaphore_signal_mode)
+        return;
+    model->stats.semaphore_wakes++;
+    tlm_event_cancel(model->kernel, &model->semaphore_poll);
+    model->semaphore_waiting = false;
+    kick(model, 0);
+}
+
+/* gen12 MI_SEMAPHORE_SIGNAL: wakes the target engine's signal-mode wait. The target context
+ * (DW1) is not compared: ring-buffer submission has no context IDs here (docs/cs.md). */
+static void semaphore_signal(cs_engine_model *model, const cs_decoded *decoded)
+{
+    model->stats.semaphore_signals++;
+    cs_engine engine;
+    unsigned instance;
+    unsigned select = (unsigned)get(decoded, "target_engine", 0);
+    if (!signal_target(select, &engine, &instance)) {
+        tlm_log_error(model->log, "MI_SEMAPHORE_SIGNAL target engine %u not defined: no engine signalled", select);
+        return;
+    }
+    for (unsigned i = 0; i < model->peer_count; i++) {
+        cs_engine_model *peer = model->peers[i];
+        if (peer->config.engine == engine && peer->config.instance == instance) {
+            semaphore_wake(peer);
+            return;
+        }
+    }
+    tlm_log_warning(model->log, "MI_SEMAPHORE_SIGNAL target engine %u is not connected: no engine signalled", select);
 }
 
 static void semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded)
@@ -1015,12 +1215,76 @@ static void semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded)
 
 /* ---- gen6 MI_SET_CONTEXT (spec 000 §1.3.7, §1.1.8.3 CCID) ------------------------------ */
 
+/* The gen6 context image (docs/cs.md "gen6 context image", a **choice**: the spec gives no
+ * layout): the engine state a context holds in this model, as dwords from the LRCA. Masked
+ * registers keep their value bits 15:0; self-clearing and status bits are left out. NOPID is
+ * not context state (IGT gem_ctx_isolation lists it as not saved with the context). */
+enum {
+    CTX_IMAGE_INSTPM,   /* INSTPM bits 15:0 without Sync Flush Enable (context state from gen6: IGT) */
+    CTX_IMAGE_MI_MODE,  /* MI_MODE Suspend Flush (the other bits are host control and status) */
+    CTX_IMAGE_BB_STATE, /* BB_STATE ("saved and restored with context", spec 000 §1.1.8.2) */
+    CTX_IMAGE_DWORDS
+};
+#define CTX_IMAGE_INSTPM_BITS (0xFFFFu & ~CS_INSTPM_SYNC_FLUSH_ENABLE_MASK)
+#define CTX_IMAGE_MI_MODE_BITS CS_MI_MODE_SUSPEND_FLUSH_MASK
+/* CXT_SIZE counts 64-byte units (i915 intel_engine_context_size: GEN6_CXT_TOTAL_SIZE * 64). */
+#define CXT_SIZE_UNIT_BYTES 64u
+
+/* Dwords of the image CXT_SIZE leaves room for: the ring, extended and pipeline state parts
+ * (i915 GEN6_CXT_TOTAL_SIZE), at most the model's CTX_IMAGE_DWORDS. */
+static uint32_t context_image_dwords(cs_engine_model *model)
+{
+    uint32_t bytes = (field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_RING_MASK, CS_CXT_SIZE_RING_SHIFT) +
+                      field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_EXTENDED_MASK, CS_CXT_SIZE_EXTENDED_SHIFT) +
+                      field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_PIPELINE_MASK, CS_CXT_SIZE_PIPELINE_SHIFT)) *
+                     CXT_SIZE_UNIT_BYTES;
+    if (bytes / 4u < CTX_IMAGE_DWORDS)
+        tlm_log_warning(model->log, "CXT_SIZE 0x%x gives a %u-byte context image: only %u of %u dwords saved/restored",
+                        *reg(model, CS_CXT_SIZE_INDEX), bytes, bytes / 4u, (unsigned)CTX_IMAGE_DWORDS);
+    return bytes / 4u < CTX_IMAGE_DWORDS ? bytes / 4u : CTX_IMAGE_DWORDS;
+}
+
+static void context_save(cs_engine_model *model, uint64_t lrca)
+{
+    uint32_t image[CTX_IMAGE_DWORDS] = {
+        [CTX_IMAGE_INSTPM] = *reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
+        [CTX_IMAGE_MI_MODE] = *reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
+        [CTX_IMAGE_BB_STATE] = *reg(model, CS_BB_STATE_INDEX),
+    };
+    uint32_t dwords = context_image_dwords(model);
+    for (uint32_t i = 0; i < dwords; i++)
+        store(model, lrca + 4u * i, image[i], 4);
+}
+
+/* A dword the image does not hold (CXT_SIZE too small) or cannot be read keeps its value. */
+static void context_restore(cs_engine_model *model, uint64_t lrca)
+{
+    uint32_t image[CTX_IMAGE_DWORDS] = {
+        [CTX_IMAGE_INSTPM] = *reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
+        [CTX_IMAGE_MI_MODE] = *reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
+        [CTX_IMAGE_BB_STATE] = *reg(model, CS_BB_STATE_INDEX),
+    };
+    uint32_t dwords = context_image_dwords(model);
+    for (uint32_t i = 0; i < dwords; i++)
+        load(model, lrca + 4u * i, &image[i]);
+    uint32_t *instpm = reg(model, CS_INSTPM_INDEX);
+    *instpm = (*instpm & ~CTX_IMAGE_INSTPM_BITS) | (image[CTX_IMAGE_INSTPM] & CTX_IMAGE_INSTPM_BITS &
+                                                    (CS_INSTPM_RW_MASK | CS_INSTPM_RO_MASK));
+    uint32_t *mode = reg(model, CS_MI_MODE_INDEX);
+    *mode = (*mode & ~CTX_IMAGE_MI_MODE_BITS) | (image[CTX_IMAGE_MI_MODE] & CTX_IMAGE_MI_MODE_BITS);
+    /* BB_STATE follows the parser again at its next status update (update_status): in the
+     * ring it reads 0; the restored value stands only until then. */
+    *reg(model, CS_BB_STATE_INDEX) = image[CTX_IMAGE_BB_STATE] & CS_BB_STATE_SECURITY_MASK;
+    sync_flush(model); /* a restored Suspend Flush of 0 releases a delayed sync flush */
+}
+
 /* The context switch MI_SET_CONTEXT asks for, decided as spec 000 defines it: a save of the
  * current context when CCID is valid and the address differs; a restore of the new one when
  * the address differs (or CCID is invalid) unless Restore Inhibit, or always with Force
  * Restore; then CCID <- the address (with the extended-state enables, bit 8 and Valid).
- * Restore Inhibit and Force Restore are not saved in CCID. The context image itself is not
- * saved or loaded (docs/cs.md): the decision is recorded in the event log and the stats. */
+ * Restore Inhibit and Force Restore are not saved in CCID. The save and restore move this
+ * model's context image (context_save, context_restore); the command is also recorded in the
+ * event log and the decisions counted in the stats. */
 static void set_context(cs_engine_model *model, const cs_decoded *decoded)
 {
     if (model->config.profile != CS_PROFILE_GEN6) {
@@ -1041,10 +1305,14 @@ static void set_context(cs_engine_model *model, const cs_decoded *decoded)
         tlm_log_warning(model->log, "MI_SET_CONTEXT DW1 bit 8 (must be one) clear");
     bool valid = (*ccid & CS_CCID_VALID_MASK) != 0;
     bool same = valid && (*ccid & CS_CCID_LRCA_MASK) == address;
-    if (valid && !same)
+    if (valid && !same) {
         model->stats.context_saves++;
-    if ((!same && !inhibit) || force)
+        context_save(model, *ccid & CS_CCID_LRCA_MASK);
+    }
+    if ((!same && !inhibit) || force) {
         model->stats.context_restores++;
+        context_restore(model, address);
+    }
     if (!same || force)
         model->stats.context_switches++;
     uint32_t keep = CS_CCID_EXT_STATE_RESTORE_MASK | CS_CCID_EXT_STATE_SAVE_MASK | CS_CCID_MUST_BE_ONE_MASK;
@@ -1261,10 +1529,11 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
     case EXEC_SET_CONTEXT:
         set_context(model, decoded);
         break;
+    case EXEC_SUSPEND_FLUSH:
+        suspend_flush(model, get(decoded, "suspend", 0) != 0);
+        break;
     case EXEC_SEMAPHORE_SIGNAL:
-        /* genxml gen12.xml: wakes the target engine's signal-mode waits. Waits poll here in both
-         * modes, so the signal only has to be counted (docs/cs.md). */
-        model->stats.semaphore_signals++;
+        semaphore_signal(model, decoded);
         break;
     case EXEC_NOT_MODELLED:
         model->stats.not_modelled++;
@@ -1341,6 +1610,7 @@ static uint32_t step_once(cs_engine_model *model)
         halt(model, ERR_INSTRUCTION_PARSER);
         return length;
     }
+    model->executed[decoded.command - model->commands]++; /* coverage: cs_engine_command_count */
     model->command_at = command_address(model, 0);
     bool in_batch = model->level > 0;
     if (in_batch) {
@@ -1398,11 +1668,36 @@ static void step(void *context)
     kick(model, cost);
 }
 
+/* ---- statistics from the EU array -------------------------------------------------------- */
+
+static uint64_t port_threads(cs_engine_model *model)
+{
+    return model->statistics.threads_dispatched ? model->statistics.threads_dispatched(model->statistics.context) : 0;
+}
+
+/* spec 000 §1.1.12.1: the count grows by what the EU array dispatched since it was last set. */
+static uint64_t threads_dispatched(cs_engine_model *model)
+{
+    return model->threads_base + (port_threads(model) - model->threads_mark);
+}
+
+/* "This register is reset when a write occurs": a write of either dword sets that half and
+ * the count goes on from the value written. */
+static void threads_written(cs_engine_model *model, uint32_t index, uint32_t value)
+{
+    uint64_t now = threads_dispatched(model);
+    model->threads_base = index == CS_TS_GPGPU_THREADS_DISPATCHED_INDEX
+                              ? (now & ~(uint64_t)UINT32_MAX) | value
+                              : (now & UINT32_MAX) | (uint64_t)value << 32;
+    model->threads_mark = port_threads(model);
+}
+
 /* ---- MMIO ----------------------------------------------------------------------------- */
 
 static void register_written(void *context, uint32_t index, uint32_t old_value, uint32_t new_value)
 {
     cs_engine_model *model = context;
+    cs_execlist_register_written(model->execlist, index, old_value, new_value);
     switch (index) {
     case CS_RING_TAIL_INDEX:
         /* New commands: fetch them fresh (the host wrote them before moving TAIL). */
@@ -1426,10 +1721,15 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
             model->semaphore_waiting = false;
             tlm_event_cancel(model->kernel, &model->semaphore_poll);
             tlm_event_cancel(model->kernel, &model->step);
+            page_fault_cleared(model);
         }
         break;
     case CS_EIR_INDEX:
         update_master_error(model);
+        break;
+    case CS_INSTPM_INDEX:
+    case CS_MI_MODE_INDEX:
+        sync_flush(model);
         break;
     case CS_PR_CTR_CTL_INDEX:
         watchdog_control(model, new_value);
@@ -1437,6 +1737,14 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
     case CS_PR_CTR_THRSH_INDEX:
         if (model->watchdog_running)
             watchdog_schedule(model);
+        break;
+    case CS_TS_GPGPU_THREADS_DISPATCHED_INDEX:
+    case CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX:
+        threads_written(model, index, new_value);
+        break;
+    case CS_CXT_SIZE_WRITE_INDEX:
+        /* spec 000 §1.1.8.4: written at 21A8h, read at 21A0h. */
+        *reg(model, CS_CXT_SIZE_INDEX) = new_value;
         break;
     default:
         break;
@@ -1448,8 +1756,14 @@ static void register_read(void *context, uint32_t index)
 {
     /* TIMESTAMP counts with simulated time (spec 000 §1.1.9.8). */
     cs_engine_model *model = context;
+    cs_execlist_register_read(model->execlist, index);
     if (index == CS_PR_CTR_INDEX)
         *reg(model, CS_PR_CTR_INDEX) = watchdog_count(model);
+    if (index == CS_TS_GPGPU_THREADS_DISPATCHED_INDEX || index == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) {
+        uint64_t count = threads_dispatched(model);
+        *reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_INDEX) = (uint32_t)count;
+        *reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) = (uint32_t)(count >> 32);
+    }
     if (index == CS_TIMESTAMP_INDEX || index == CS_TIMESTAMP_UDW_INDEX) {
         uint64_t now = timestamp(model);
         *reg(model, CS_TIMESTAMP_INDEX) = (uint32_t)now;
@@ -1462,8 +1776,8 @@ static void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
     (void)delay; /* registers answer at once */
     cs_engine_model *model = self;
     if (hidden(model, payload->address)) {
-        tlm_log_warning(model->log, "no register at offset 0x%llx on gen6 (HWS_PGA is at base + 0x%x)",
-                        (unsigned long long)payload->address, CS_GEN6_HWS_PGA_OFFSET);
+        tlm_log_warning(model->log, "no register at offset 0x%llx on this engine and profile (docs/cs.md \"Registers\")",
+                        (unsigned long long)payload->address);
         payload->response = TLM_ADDRESS_ERROR_RESPONSE;
         return;
     }
@@ -1501,6 +1815,26 @@ static void hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
     payload->address = address;
 }
 
+/* ---- execlists: what cs_execlist.c asks of the engine (cs_execlist_host) ------------------ */
+
+/* The context switch event: a pulse, like User Interrupt (spec 000 §1.1.7 bit 8). */
+static void execlist_event(void *engine, uint32_t bits)
+{
+    cs_engine_model *model = engine;
+    send_event(model, bits);
+    isr_changed(model, bits);
+}
+
+/* A context was loaded: its ring registers are new, start from the ring. */
+static void execlist_resume(void *engine, tlm_time delay)
+{
+    cs_engine_model *model = engine;
+    leave_batches(model);
+    model->starved = false;
+    model->geometry_logged = false;
+    kick(model, delay);
+}
+
 /* ---- reset and init ------------------------------------------------------------------- */
 
 void cs_engine_reset(cs_engine_model *model)
@@ -1515,11 +1849,14 @@ void cs_engine_reset(cs_engine_model *model)
     model->walker_stalled = false;
     model->walker_generation++;
     tlm_register_file_reset(&model->registers);
+    cs_execlist_reset(model->execlist);
     leave_batches(model);
     model->halted = false;
     model->starved = false;
     model->geometry_logged = false;
     model->isr = 0;
+    model->threads_base = 0;
+    model->threads_mark = port_threads(model);
     update_status(model);
 }
 
@@ -1539,6 +1876,8 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     size_t count = 0;
     model->commands = cs_profile_commands(config->profile, &count);
     model->kinds = tlm_alloc_zeroed(count ? count : 1, sizeof *model->kinds);
+    model->command_count = count;
+    model->executed = tlm_alloc_zeroed(count ? count : 1, sizeof *model->executed);
     uint32_t capacity = 1;
     for (size_t i = 0; i < count; i++) {
         for (size_t k = 0; k < sizeof executed / sizeof executed[0]; k++)
@@ -1572,6 +1911,23 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
         .self = model,
         .b_transport = hws_b_transport,
     };
+    if (config->profile == CS_PROFILE_GEN12) {
+        cs_execlist_host host = {
+            .engine = model,
+            .kernel = kernel,
+            .log = model->log,
+            .registers = &model->registers,
+            .memory = config->memory,
+            .mmio_base = config->mmio_base,
+            .engine_class = model->class_id,
+            .instance = config->instance,
+            .clock_period = config->clock_period,
+            .event = execlist_event,
+            .resume = execlist_resume,
+            .ring_idle = execlist_ring_idle,
+        };
+        model->execlist = cs_execlist_create(&host, name);
+    }
     cs_engine_reset(model);
     return model;
 }
@@ -1584,11 +1940,20 @@ void cs_engine_destroy(cs_engine_model *model)
     tlm_event_cancel(model->kernel, &model->stall_timeout);
     tlm_event_cancel(model->kernel, &model->semaphore_poll);
     tlm_event_cancel(model->kernel, &model->watchdog_expire);
+    cs_execlist_destroy(model->execlist);
     tlm_register_file_destroy(&model->registers);
     cs_engine_clear_events(model);
     free(model->command);
     free(model->kinds);
+    free(model->executed);
     free(model);
+}
+
+uint64_t cs_engine_command_count(const cs_engine_model *model, const cs_command *command)
+{
+    if (!model || !command || command < model->commands || command >= model->commands + model->command_count)
+        return 0;
+    return model->executed[command - model->commands];
 }
 
 const tlm_target *cs_engine_target(cs_engine_model *model)
@@ -1619,6 +1984,11 @@ uint32_t cs_engine_isr(const cs_engine_model *model)
 const cs_engine_stats *cs_engine_get_stats(const cs_engine_model *model)
 {
     return &model->stats;
+}
+
+cs_execlist *cs_engine_execlist(cs_engine_model *model)
+{
+    return model->execlist;
 }
 
 size_t cs_engine_event_count(const cs_engine_model *model)
@@ -1655,6 +2025,21 @@ bool cs_event_field(const cs_engine_model *model, const cs_event *event, const c
 void cs_engine_set_walker_port(cs_engine_model *model, const cs_walker_port *port)
 {
     model->config.walker = port ? *port : (cs_walker_port){ 0 };
+}
+
+void cs_engine_set_statistics_port(cs_engine_model *model, const cs_statistics_port *port)
+{
+    model->threads_base = threads_dispatched(model);
+    model->statistics = port && port->threads_dispatched ? *port : (cs_statistics_port){ 0 };
+    model->threads_mark = port_threads(model);
+}
+
+bool cs_engine_connect_peer(cs_engine_model *model, cs_engine_model *peer)
+{
+    if (!peer || model->peer_count == CS_PEER_CAPACITY)
+        return false;
+    model->peers[model->peer_count++] = peer;
+    return true;
 }
 
 uint32_t cs_engine_walkers_outstanding(const cs_engine_model *model)

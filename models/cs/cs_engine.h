@@ -14,8 +14,9 @@
  * otherwise. Every loop is bounded: bad programs get the spec's behaviour and a log line.
  *
  * Also here: the event log (commands recorded, not executed), the EU-array port for walkers,
- * semaphores (gen6 mailboxes, gen12 polling), gen6 MI_SET_CONTEXT's CCID, the watchdog counter
- * and the engine's waveform rows (docs/cs.md). */
+ * the statistics port, the gen12 general purpose registers, semaphores (gen6 mailboxes, gen12
+ * polling and signals between peer engines), gen6 MI_SET_CONTEXT (CCID and a context image),
+ * sync flushes, the watchdog counter and the engine's waveform rows (docs/cs.md). */
 #ifndef CS_ENGINE_H
 #define CS_ENGINE_H
 
@@ -59,6 +60,9 @@
  * "Semaphores"): the parser sleeps in between, so simulated time advances. */
 #define CS_SEMAPHORE_POLL_CYCLES 64u
 
+/* Engines one engine can signal (gen12 MI_SEMAPHORE_SIGNAL targets; cs_engine_connect_peer). */
+#define CS_PEER_CAPACITY 16u
+
 typedef struct cs_walker_request {
     const cs_command *command; /* the command's table entry (its name: command->name) */
     const uint32_t *dwords;    /* the command's dwords, valid during the submit call only */
@@ -87,6 +91,15 @@ typedef struct cs_walker_port {
     void (*submit)(void *context, const cs_walker_request *request, cs_walker_completion completion);
     void *context; /* the port's context */
 } cs_walker_port;
+
+/* ---- the statistics port (docs/cs.md "Statistics from the EU array") -----------------------
+ * TS_GPGPU_THREADS_DISPATCHED (spec 000 §1.1.12.1, render only) counts what the EU array
+ * dispatched; the EU array answers through this port. Without a port the count stays at the
+ * value last written (reset value 0). */
+typedef struct cs_statistics_port {
+    uint64_t (*threads_dispatched)(void *context); /* GPGPU threads the EU array dispatched */
+    void *context;                                 /* the EU array */
+} cs_statistics_port;
 
 typedef struct cs_engine_config {
     cs_profile profile;          /* command tables and register layout */
@@ -120,16 +133,19 @@ typedef struct cs_engine_stats {
     uint64_t walker_stall_timeouts; /* of them, those that gave up after CS_WALKER_STALL_CYCLES */
     uint64_t semaphore_polls;   /* semaphore evaluations that failed (the first and each poll after it) */
     uint64_t semaphore_signals; /* gen12 MI_SEMAPHORE_SIGNAL commands executed */
+    uint64_t semaphore_wakes;   /* signal-mode waits of this engine re-evaluated because a signal named it */
     uint64_t context_switches;  /* gen6 MI_SET_CONTEXT that switched (a new address, or force restore) */
     uint64_t context_saves;     /* of them, the saves of the current context hardware would do */
     uint64_t context_restores;  /* and the restores of the new one (not inhibited) */
     uint64_t watchdog_timeouts; /* watchdog counter expiries (each a Timeout Counter Expired event) */
+    uint64_t sync_flushes;      /* INSTPM sync flushes completed (each a Sync Status event) */
+    uint64_t page_faults;       /* Page Fault interrupt events (a fault while none was pending) */
 } cs_engine_stats;
 
 /* Commands the engine records instead of executing (docs/cs.md "Event log"): MI_DISPLAY_FLIP,
  * MI_PROBE, MI_UNPROBE (no display or probe hardware in this model) and MI_UPDATE_GTT (the GTT
  * is not modelled: the bring-up memory is flat, so the entries are recorded, not written);
- * gen6 MI_SET_CONTEXT is executed for CCID and recorded (no context image is moved). The
+ * gen6 MI_SET_CONTEXT is executed (CCID, the context image) and recorded. The
  * log keeps the last CS_EVENT_LOG_CAPACITY events; older ones are dropped and counted. */
 #define CS_EVENT_LOG_CAPACITY 256u
 
@@ -162,6 +178,14 @@ bool cs_engine_halted(const cs_engine_model *model);
 /* The engine's interrupt status (spec 000 §1.1.7 bits; the value a status page write reports). */
 uint32_t cs_engine_isr(const cs_engine_model *model);
 const cs_engine_stats *cs_engine_get_stats(const cs_engine_model *model);
+/* Times `command` (an entry of the profile's table, cs_profile_commands) was parsed by this
+ * engine without an Instruction Parser error, counted where stats.commands is (commands
+ * skipped, dropped or converted to MI_NOOP included; the sum over the table is stats.commands
+ * less the parser errors); 0 for a command of another table. Functional coverage
+ * (docs/regress.md "Coverage"). */
+uint64_t cs_engine_command_count(const cs_engine_model *model, const cs_command *command);
+/* The engine's execlist submission (cs_execlist.h; docs/cs.md "Execlists"); NULL on gen6. */
+struct cs_execlist *cs_engine_execlist(cs_engine_model *model);
 
 /* What the parser is doing (the waveform "state" row; docs/cs.md "Waveform rows"). */
 typedef enum cs_engine_state {
@@ -175,6 +199,14 @@ cs_engine_state cs_engine_get_state(const cs_engine_model *model);
 
 /* Connects (or, with submit NULL, disconnects) the EU-array port. */
 void cs_engine_set_walker_port(cs_engine_model *model, const cs_walker_port *port);
+/* Connects (or, with NULL or threads_dispatched NULL, disconnects) the statistics port; the
+ * register keeps its value and counts the port's dispatches from now on. */
+void cs_engine_set_statistics_port(cs_engine_model *model, const cs_statistics_port *port);
+/* Makes `peer` reachable by this engine's gen12 MI_SEMAPHORE_SIGNAL (docs/cs.md "Semaphores"):
+ * whoever builds the system connects every pair (an engine may be its own peer). A signal
+ * naming the peer's class and instance makes its signal-mode MI_SEMAPHORE_WAIT re-evaluate at
+ * once. False (and nothing changes) when CS_PEER_CAPACITY peers are connected already. */
+bool cs_engine_connect_peer(cs_engine_model *model, cs_engine_model *peer);
 /* Requests handed to the port and not completed yet. */
 uint32_t cs_engine_walkers_outstanding(const cs_engine_model *model);
 

@@ -171,6 +171,7 @@ struct irq_gen11 {
     int8_t engine_at[2][32];                               /* (dword, bit) -> engines[] index, -1 if none */
     char guc_target_name[48];                              /* name of the GuC block's target */
     tlm_kernel *kernel;                                    /* time base of the waveform rows */
+    uint64_t events[ENGINE_COUNT][16];                     /* per engine and data bit: events delivered (coverage) */
 };
 
 static uint32_t *reg(interface_state *side, uint32_t index)
@@ -302,6 +303,8 @@ void irq_gen11_deliver(irq_gen11 *model, const irq_message *message)
         return;
     }
     const engine_desc *engine = &engines[index];
+    for (unsigned bit = 0; bit < 16; bit++)
+        model->events[index][bit] += message->data >> bit & 1u;
     bool kept = false, changed = false;
     for (unsigned i = 0; i < IRQ_GEN11_INTERFACE_COUNT; i++) {
         interface_state *side = &model->interfaces[i];
@@ -614,6 +617,14 @@ static const engine_desc *find_engine(unsigned engine_class, unsigned instance)
         if (engines[i].engine_class == engine_class && engines[i].instance == instance)
             return &engines[i];
     return NULL;
+}
+
+uint64_t irq_gen11_event_count(const irq_gen11 *model, unsigned engine_class, unsigned instance, unsigned bit)
+{
+    if (engine_class >= IRQ_CLASS_COUNT || instance >= IRQ_INSTANCE_COUNT || bit >= 16)
+        return 0;
+    int index = model->engine_index[engine_class][instance];
+    return index < 0 ? 0 : model->events[index][bit];
 }
 
 const char *irq_gen11_engine_name(unsigned engine_class, unsigned instance)

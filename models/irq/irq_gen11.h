@@ -71,6 +71,11 @@ tlm_signal *irq_gen11_guc_vector(irq_gen11 *model, unsigned vector);
 void irq_gen11_reset(irq_gen11 *model);
 
 const irq_gen11_stats *irq_gen11_get_stats(const irq_gen11 *model);
+/* Events of interrupt data bit `bit` (0..15; irq_data_bit_name) that engine (class, instance)
+ * sent: messages from an engine of the table with VF 0, counted whether or not an interface
+ * had them enabled (the event happened; the enables decide what software sees). 0 for an
+ * engine not in the table. Functional coverage (docs/regress.md "Coverage"). */
+uint64_t irq_gen11_event_count(const irq_gen11 *model, unsigned engine_class, unsigned instance, unsigned bit);
 
 /* The gen11+ engine table: name of engine (class, instance) ("rcs0", "vcs3", "guc", ...), or
  * NULL when the profile has no such engine. Render 0; video decode 0-7; video enhancement 0-3;

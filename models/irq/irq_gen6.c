@@ -49,6 +49,7 @@ struct irq_gen6 {
     tlm_signal host_irq;          /* interrupt line to the host */
     tlm_log_block *log;           /* this instance's log counters */
     irq_gen6_stats stats;         /* counters */
+    uint64_t events[32];          /* per GT bit: events on it, masked or not (coverage) */
 };
 
 static uint32_t *reg(irq_gen6 *model, uint32_t index)
@@ -81,6 +82,8 @@ static void update_irq(irq_gen6 *model)
  * (i915/xe: "IIR can queue up two events"), which re-asserts the bit when software clears it. */
 static void gt_event(irq_gen6 *model, uint32_t bits)
 {
+    for (unsigned bit = 0; bit < 32; bit++)
+        model->events[bit] += bits >> bit & 1u;
     uint32_t reported = bits & ~*reg(model, IRQ_GEN6_GTIMR_INDEX);
     uint32_t *iir = reg(model, IRQ_GEN6_GTIIR_INDEX);
     uint32_t behind = reported & *iir;
@@ -224,6 +227,11 @@ tlm_signal *irq_gen6_host_irq(irq_gen6 *model)
 const irq_gen6_stats *irq_gen6_get_stats(const irq_gen6 *model)
 {
     return &model->stats;
+}
+
+uint64_t irq_gen6_event_count(const irq_gen6 *model, unsigned bit)
+{
+    return bit < 32 ? model->events[bit] : 0;
 }
 
 const char *irq_gen6_engine_name(unsigned engine_class, unsigned instance)

@@ -54,6 +54,10 @@ tlm_signal *irq_gen6_host_irq(irq_gen6 *model);
 void irq_gen6_reset(irq_gen6 *model);
 
 const irq_gen6_stats *irq_gen6_get_stats(const irq_gen6 *model);
+/* Events on GT interrupt bit `bit` (a GTIIR field's position, irq_gen6_regs.toml): engine
+ * data bits that map to it, counted whether GTIMR masked them or not. Functional coverage
+ * (docs/regress.md "Coverage"). */
+uint64_t irq_gen6_event_count(const irq_gen6 *model, unsigned bit);
 
 /* Name of engine (class, instance) in the gen6 table ("rcs", "vcs", "bcs"), or NULL. */
 const char *irq_gen6_engine_name(unsigned engine_class, unsigned instance);

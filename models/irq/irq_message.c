@@ -1,5 +1,7 @@
 #include "irq_message.h"
 
+#include <stddef.h>
+
 /* spec 001 "Format of interrupt message": field positions. */
 #define VF_ID_SHIFT 27u
 #define VF_ID_MASK 0x7u
@@ -37,4 +39,18 @@ const char *irq_class_name(unsigned engine_class)
     case IRQ_CLASS_COMPUTE: return "compute";
     }
     return "reserved";
+}
+
+const char *irq_data_bit_name(unsigned bit)
+{
+    switch (bit < 16 ? 1u << bit : 0u) {
+    case IRQ_DATA_USER_INTERRUPT: return "user_interrupt";
+    case IRQ_DATA_SYNC_STATUS: return "sync_status";
+    case IRQ_DATA_MASTER_ERROR: return "master_error";
+    case IRQ_DATA_NOTIFY: return "notify";
+    case IRQ_DATA_TIMEOUT: return "timeout";
+    case IRQ_DATA_PAGE_FAULT: return "page_fault";
+    case IRQ_DATA_CONTEXT_SWITCH: return "context_switch";
+    }
+    return NULL;
 }

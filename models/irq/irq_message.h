@@ -64,6 +64,11 @@ uint32_t irq_message_pack(const irq_message *message);
 /* The fields of a 32-bit message; reserved bits are ignored. */
 irq_message irq_message_unpack(uint32_t word);
 
+/* Name of interrupt data bit `bit` (0..15) as the IRQ_DATA_* above ("user_interrupt",
+ * "sync_status", "master_error", "notify", "timeout", "page_fault", "context_switch"), or NULL
+ * for a bit without a defined meaning. Functional coverage names events with it. */
+const char *irq_data_bit_name(unsigned bit);
+
 /* spec 001 name of a class ("render", "video decode", ...); "reserved" for 6 and 7. */
 const char *irq_class_name(unsigned engine_class);
 

@@ -3,7 +3,6 @@
  * the AXI4-Lite transactor with back-to-back traffic driven from the event kernel (every
  * cycle carries a transfer: a write of SCRATCH, then its read-back, checked). Runs are
  * interleaved and the medians compared, in one invocation. A benchmark, not a test. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -78,21 +77,6 @@ static double transactor_run(uint64_t cycles, uint64_t *errors, uint64_t *transf
     return (double)stepped / seconds;
 }
 
-static bool parse_cycles(const char *text, uint64_t *value)
-{
-    if (!*text)
-        return false;
-    for (const char *c = text; *c; c++)
-        if (*c < '0' || *c > '9')
-            return false;
-    errno = 0;
-    unsigned long long parsed = strtoull(text, NULL, 10);
-    if (errno || parsed == 0 || parsed > 1000000000000ull)
-        return false;
-    *value = parsed;
-    return true;
-}
-
 int main(int argc, char **argv)
 {
     uint64_t cycles = DEFAULT_CYCLES;
@@ -103,7 +87,7 @@ int main(int argc, char **argv)
                    argv[0], RUNS);
             return 0;
         }
-        if (strcmp(argv[i], "--cycles") == 0 && i + 1 < argc && parse_cycles(argv[i + 1], &cycles)) {
+        if (strcmp(argv[i], "--cycles") == 0 && i + 1 < argc && bench_parse_count(argv[i + 1], &cycles)) {
             i++;
             continue;
         }

@@ -6,7 +6,6 @@
  * the same messages into disabled classes (dropped at the first AND) and into masked instances
  * (first-level collapse only). Runs are interleaved and medians compared. A benchmark, not a
  * test. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -188,21 +187,6 @@ static double run(bench_mode mode, uint64_t events, bench *out)
     return (double)events / seconds;
 }
 
-static bool parse_count(const char *text, uint64_t *value)
-{
-    if (!*text)
-        return false;
-    for (const char *c = text; *c; c++)
-        if (*c < '0' || *c > '9')
-            return false;
-    errno = 0;
-    unsigned long long parsed = strtoull(text, NULL, 10);
-    if (errno || parsed == 0 || parsed > 1000000000000ull)
-        return false;
-    *value = parsed;
-    return true;
-}
-
 static double report(const char *label, double *rates)
 {
     printf("%-44s", label);
@@ -224,7 +208,7 @@ int main(int argc, char **argv)
                    argv[0], SERVICE_EVERY, RUNS);
             return 0;
         }
-        if (strcmp(argv[i], "--events") == 0 && i + 1 < argc && parse_count(argv[i + 1], &events)) {
+        if (strcmp(argv[i], "--events") == 0 && i + 1 < argc && bench_parse_count(argv[i + 1], &events)) {
             i++;
             continue;
         }

@@ -1,8 +1,13 @@
-/* Timing and statistics every benchmark program shares: wall time from the monotonic clock
- * and the comparison that sorts run figures for their median. */
+/* Timing and statistics every benchmark program shares: wall time from the monotonic clock,
+ * the comparison that sorts run figures for their median, and the parsing of a count given
+ * on the command line. */
 #ifndef BENCH_UTIL_H
 #define BENCH_UTIL_H
 
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <time.h>
 
 /* Monotonic wall time in seconds. */
@@ -18,6 +23,22 @@ static inline int bench_compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* A count argument: decimal digits only, 1 to 10^12 (a bigger run is a typo, not a plan). */
+static inline bool bench_parse_count(const char *text, uint64_t *value)
+{
+    if (!*text)
+        return false;
+    for (const char *c = text; *c; c++)
+        if (*c < '0' || *c > '9')
+            return false;
+    errno = 0;
+    unsigned long long parsed = strtoull(text, NULL, 10);
+    if (errno || parsed == 0 || parsed > 1000000000000ull)
+        return false;
+    *value = parsed;
+    return true;
 }
 
 #endif

@@ -4,7 +4,7 @@
  * model), each run with tracing off, with a VCD file and with an FST file, interleaved, three
  * times each; medians compared in one invocation:
  *
- *   scenario  the default scenario (testbench/scenarios/default.gtsim, what gtsim runs)
+ *   scenario  the bring-up scenario (testbench/scenarios/bringup.gtsim, gtsim's default before the GT)
  *             repeated N times as one scenario through the scenario runner: MMIO and memory
  *             transactions, statements with their rows, `run` over idle clock cycles, checks.
  *             What a user's run is like.
@@ -31,10 +31,12 @@
 
 #define RUNS 3
 #define DEFAULT_REPEATS 20000u
+/* Batches in the gt workload's render job. */
+#define DEFAULT_GT_JOBS 2000u
 #define DEFAULT_BUS_TRANSACTIONS 2000000u
 
 #ifndef BENCH_DEFAULT_SCENARIO
-#error "BENCH_DEFAULT_SCENARIO must name testbench/scenarios/default.gtsim"
+#error "BENCH_DEFAULT_SCENARIO must name testbench/scenarios/bringup.gtsim"
 #endif
 
 #ifndef BENCH_BUILD_INFO
@@ -94,12 +96,12 @@ static char *read_file(const char *path, size_t *size)
     return text;
 }
 
-/* What puts the round-trip block back as the default scenario found it, after each pass:
+/* What puts the round-trip block back as the bring-up scenario found it, after each pass:
  * MODE to 0 (a masked register: every enable, every value bit 0), INT_ENABLE off, STATUS's
  * W1C bits cleared. COUNT only grows, so its check is made a plain read. */
 static const char pass_reset[] = "mmio write 0x08 0xffff0000\nmmio write 0x1c 0x00000000\nmmio write 0x14 0x00000003\n";
 
-/* The default scenario's statements (its profile line dropped) `repeats` times, each pass
+/* The bring-up scenario's statements (its profile line dropped) `repeats` times, each pass
  * followed by pass_reset, so every pass passes. */
 static tb_scenario *repeated_default(unsigned repeats)
 {
@@ -129,16 +131,50 @@ static tb_scenario *repeated_default(unsigned repeats)
     return scenario;
 }
 
-/* The transactions one pass of the scenario makes: one per mmio statement, one per mem one. */
-static uint64_t scenario_transactions(const tb_scenario *scenario)
+/* The gt workload: one long render job in ring-buffer mode with the EU array, interrupts and
+ * memory traffic, as a model-heavy run traces it: `jobs` batches, each a MI_STORE_DATA_IMM, a
+ * MI_LOAD_REGISTER_IMM, a COMPUTE_WALKER (the built-in fill kernel: 2 groups of 4 SIMD16
+ * threads, 120 dwords), a CS-stalling PIPE_CONTROL with post-sync write and notify, and a
+ * MI_USER_INTERRUPT, called from the ring; the results of the last batch are checked. */
+static tb_scenario *gt_job(unsigned jobs)
 {
-    uint64_t count = 0;
-    for (size_t i = 0; i < scenario->statement_count; i++) {
-        tb_statement_kind kind = scenario->statements[i].kind;
-        count += kind == TB_STMT_MMIO_WRITE || kind == TB_STMT_MMIO_READ || kind == TB_STMT_MEM_WRITE ||
-                 kind == TB_STMT_MEM_READ;
+    size_t capacity = 4096 + (size_t)jobs * 1024, used = 0;
+    char *text = malloc(capacity);
+    if (!text)
+        return NULL;
+    used += (size_t)snprintf(text + used, capacity - used,
+                             "profile gen12\n"
+                             "mmio write 0x190030 0xffffffff\nmmio write 0x190090 0x00000000\n"
+                             "mmio write 0x190010 0x80000000\nmmio write 0x20a8 0xffffffee\n"
+                             "mmio write 0x2080 0x00300000\nkernel 0x800000 fill\n");
+    for (unsigned job = 0; job < jobs; job++) {
+        uint64_t batch = 0x1000000 + (uint64_t)job * 0x100;
+        used += (size_t)snprintf(
+            text + used, capacity - used,
+            "batch 0x%" PRIx64 "\n"
+            "bemit MI_STORE_DATA_IMM address=0x200000 data=0x%x\n"
+            "bemit MI_LOAD_REGISTER_IMM reg=0x2600 data=0x%x\n"
+            "bemit COMPUTE_WALKER simd=simd16 exec_mask=0xffff tg_dim_x=2 tg_dim_y=1 tg_dim_z=1 idd0=0x800000 "
+            "idd5=4 inline0=0x400000 inline2=0x%x inline3=120\n"
+            "bemit PIPE_CONTROL cs_stall=1 post_sync=1 address=0x200004 data=0x%x notify=1\n"
+            "bemit MI_USER_INTERRUPT\nbemit MI_BATCH_BUFFER_END\n",
+            batch, job, job, job, job);
     }
-    return count;
+    used += (size_t)snprintf(text + used, capacity - used, "ring rcs 0x100000 pages 64\n");
+    for (unsigned job = 0; job < jobs; job++) {
+        used += (size_t)snprintf(text + used, capacity - used,
+                                 "emit rcs MI_BATCH_BUFFER_START address_space=ggtt address=0x%" PRIx64 "\n",
+                                 (uint64_t)0x1000000 + (uint64_t)job * 0x100);
+    }
+    unsigned last = jobs - 1;
+    used += (size_t)snprintf(text + used, capacity - used,
+                             "submit rcs\nrun idle max 100000000\n"
+                             "mem read 0x200000 expect 0x%x 0x%x\nmmio read 0x2600 expect 0x%x\n"
+                             "mem read 0x4001d8 expect 0x%x 0x%x 0x0\n",
+                             last, last, last, last, last);
+    tb_scenario *scenario = tb_scenario_parse("gt_job.gtsim", text, used);
+    free(text);
+    return scenario;
 }
 
 static wave_file *open_wave(trace_mode mode, const char *directory, const char *workload, char *path, size_t size)
@@ -171,12 +207,13 @@ static void close_wave(wave_file *wave, const char *path, tlm_time end, run_figu
     figures->changes = result.changes;
 }
 
-static run_figures scenario_run(const tb_scenario *scenario, trace_mode mode, const char *directory, FILE *null)
+static run_figures scenario_run(const tb_scenario *scenario, const char *workload, trace_mode mode,
+                                const char *directory, FILE *null)
 {
     run_figures figures = { .ok = true };
     char path[4096];
     double start = bench_wall_seconds();
-    wave_file *wave = open_wave(mode, directory, "scenario", path, sizeof path);
+    wave_file *wave = open_wave(mode, directory, workload, path, sizeof path);
     tb_system_config config = tb_scenario_system_config(scenario, TB_MODE_MODEL, null);
     config.tracer = wave ? wave_tracer(wave) : NULL;
     char error[512];
@@ -189,10 +226,16 @@ static run_figures scenario_run(const tb_scenario *scenario, trace_mode mode, co
     tb_run_options options = { .out = null, .errors = null };
     figures.ok = tb_scenario_run(scenario, system, &options, &result) && result.failed == 0;
     tlm_time end = tlm_kernel_now(tb_system_kernel(system));
+    /* Host MMIO accesses plus every graphics memory access (host, command streamers, EU data
+     * port): the gt workload's traffic is mostly the GT's own. */
+    tlm_memory_stats memory = tb_system_memory_stats(system);
+    uint64_t mmio = 0;
+    for (size_t i = 0; i < scenario->statement_count; i++)
+        mmio += scenario->statements[i].kind == TB_STMT_MMIO_WRITE || scenario->statements[i].kind == TB_STMT_MMIO_READ;
     tb_system_destroy(system);
     close_wave(wave, path, end, &figures);
     figures.seconds = bench_wall_seconds() - start;
-    figures.transactions = scenario_transactions(scenario);
+    figures.transactions = mmio + memory.reads + memory.writes;
     return figures;
 }
 
@@ -270,26 +313,30 @@ int main(int argc, char **argv)
 {
     unsigned repeats = DEFAULT_REPEATS;
     uint64_t bus_transactions = DEFAULT_BUS_TRANSACTIONS;
+    unsigned gt_jobs = DEFAULT_GT_JOBS;
     const char *directory = "/tmp";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--repeats") == 0 && i + 1 < argc) {
             repeats = (unsigned)strtoul(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--transactions") == 0 && i + 1 < argc) {
             bus_transactions = strtoull(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--gt-jobs") == 0 && i + 1 < argc) {
+            gt_jobs = (unsigned)strtoul(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc) {
             directory = argv[++i];
         } else {
             fprintf(stderr,
-                    "usage: gtsim_bench_waves [--repeats N] [--transactions N] [--dir DIR]\n"
-                    "  --repeats N       default scenario passes in the scenario workload (default %u)\n"
+                    "usage: gtsim_bench_waves [--repeats N] [--transactions N] [--gt-jobs N] [--dir DIR]\n"
+                    "  --repeats N       bring-up scenario passes in the scenario workload (default %u)\n"
                     "  --transactions N  MMIO transactions in the bus workload (default %u)\n"
+                    "  --gt-jobs N       batches in the gt workload's render job (1..4000, default %u)\n"
                     "  --dir DIR         where the waveform files go (default /tmp)\n",
-                    DEFAULT_REPEATS, DEFAULT_BUS_TRANSACTIONS);
+                    DEFAULT_REPEATS, DEFAULT_BUS_TRANSACTIONS, DEFAULT_GT_JOBS);
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
-    if (repeats == 0 || bus_transactions == 0) {
-        fputs("gtsim_bench_waves: --repeats and --transactions must be positive\n", stderr);
+    if (repeats == 0 || bus_transactions == 0 || gt_jobs == 0 || gt_jobs > 4000) {
+        fputs("gtsim_bench_waves: --repeats and --transactions must be positive, --gt-jobs 1..4000\n", stderr);
         return 2;
     }
     FILE *null = fopen("/dev/null", "w");
@@ -299,21 +346,36 @@ int main(int argc, char **argv)
         return 2;
     }
     printf("gtsim_bench_waves: model-only runs of the bring-up system, tracing off / VCD / FST, %d runs each, "
-           "interleaved\nbuild: %s\nscenario: the default scenario x %u (%zu statements); bus: %" PRIu64
+           "interleaved\nbuild: %s\nscenario: the bring-up scenario x %u (%zu statements); bus: %" PRIu64
            " MMIO transactions, one per GT cycle; files in %s\n",
            RUNS, BENCH_BUILD_INFO, repeats, scenario->statement_count, bus_transactions, directory);
-    run_figures scenario_runs[TRACE_MODES][RUNS], bus_runs[TRACE_MODES][RUNS];
+    tb_scenario *gt = gt_job(gt_jobs);
+    if (!gt || gt->error_count) {
+        if (gt)
+            tb_scenario_print_errors(gt, stderr);
+        fputs("gtsim_bench_waves: cannot set up the gt workload\n", stderr);
+        return 2;
+    }
+    printf("gt: one render job in ring-buffer mode, %u batches of MI_STORE_DATA_IMM, MI_LOAD_REGISTER_IMM, "
+           "COMPUTE_WALKER (8 threads), PIPE_CONTROL (CS stall, post-sync, notify), MI_USER_INTERRUPT\n",
+           gt_jobs);
+    run_figures scenario_runs[TRACE_MODES][RUNS], bus_runs[TRACE_MODES][RUNS], gt_runs[TRACE_MODES][RUNS];
     for (int run = 0; run < RUNS; run++)
         for (int mode = 0; mode < TRACE_MODES; mode++)
-            scenario_runs[mode][run] = scenario_run(scenario, (trace_mode)mode, directory, null);
+            gt_runs[mode][run] = scenario_run(gt, "gt", (trace_mode)mode, directory, null);
+    for (int run = 0; run < RUNS; run++)
+        for (int mode = 0; mode < TRACE_MODES; mode++)
+            scenario_runs[mode][run] = scenario_run(scenario, "scenario", (trace_mode)mode, directory, null);
     for (int run = 0; run < RUNS; run++)
         for (int mode = 0; mode < TRACE_MODES; mode++)
             bus_runs[mode][run] = bus_run(bus_transactions, (trace_mode)mode, directory, null);
     bool ok = true;
+    report("gt", gt_runs, &ok);
     report("scenario", scenario_runs, &ok);
     report("bus", bus_runs, &ok);
     printf("verified: %s\n", ok ? "every check held and every response was OK in every run" : "FAILED");
     tb_scenario_destroy(scenario);
+    tb_scenario_destroy(gt);
     fclose(null);
     return ok ? 0 : 1;
 }

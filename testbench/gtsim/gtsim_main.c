@@ -12,8 +12,11 @@
 #include "gtsim_dis.h"
 #include "tb_cli.h"
 #include "tb_default_scenario.h"
+#include "tb_regress.h"
 #include "tb_scenario.h"
 #include "tb_scenario_run.h"
+#include "tb_summary.h"
+#include "tb_system_coverage.h"
 #include "tb_system.h"
 #include "wave.h"
 
@@ -28,6 +31,8 @@ typedef struct tb_cli {
     const char **files;       /* the FILE arguments, in order */
     size_t file_count;        /* entries in files */
     bool rtl_roundtrip;       /* --rtl roundtrip */
+    bool rtl_irq;             /* --rtl irq: the gen11+ interrupt aggregator's RTL twin (gen12) */
+    bool rtl_doorbell;        /* --rtl doorbell: the GTI doorbell controller's RTL twin (gen12) */
     bool lockstep;            /* --lockstep: model and RTL twin side by side */
     bool verbose;             /* -v: echo statements as they run */
     tlm_log_level log_level;  /* lowest sim log level printed */
@@ -39,6 +44,7 @@ typedef struct tb_cli {
     tlm_time window_stop;     /* its stop (TLM_TIME_MAX: open) */
     bool wave_on_fail;        /* --wave-on-fail[=HISTORY_NS] given */
     tlm_time history;         /* its history */
+    const char *coverage;     /* --coverage FILE: functional coverage of every scenario, merged */
 } tb_cli;
 
 /* The default scenario's waveform when no --wave or --no-wave says otherwise. */
@@ -46,18 +52,50 @@ typedef struct tb_cli {
 /* --wave-on-fail without a value: how much simulated time before the failure is kept. */
 #define TB_DEFAULT_WAVE_HISTORY_NS UINT64_C(10000)
 
+/* --rtl's value: a comma-separated list of blocks with an RTL twin. False on an unknown one,
+ * whose name goes to `unknown`. */
+static bool tb_parse_rtl_blocks(const char *value, tb_cli *cli, char *unknown, size_t unknown_size)
+{
+    bool roundtrip = false, irq = false, doorbell = false;
+    const char *item = value;
+    for (;;) {
+        size_t length = strcspn(item, ",");
+        if (length == strlen("roundtrip") && strncmp(item, "roundtrip", length) == 0)
+            roundtrip = true;
+        else if (length == strlen("irq") && strncmp(item, "irq", length) == 0)
+            irq = true;
+        else if (length == strlen("doorbell") && strncmp(item, "doorbell", length) == 0)
+            doorbell = true;
+        else {
+            snprintf(unknown, unknown_size, "%.*s", (int)length, item);
+            return false;
+        }
+        if (item[length] == '\0')
+            break;
+        item += length + 1;
+    }
+    cli->rtl_roundtrip |= roundtrip;
+    cli->rtl_irq |= irq;
+    cli->rtl_doorbell |= doorbell;
+    return true;
+}
+
 static void tb_print_usage(FILE *out)
 {
     fputs("usage: gtsim [OPTION...]                 run the embedded default scenario\n"
           "       gtsim run [OPTION...] FILE...     run scenario files, each on a fresh system\n"
           "       gtsim dis [--profile P] [--engine E] FILE  disassemble command dwords\n"
           "       gtsim asm [--profile P] FILE -o OUT        assemble commands into dwords\n"
+          "       gtsim regress [OPTION...] LIST  run a regression list (gtsim regress --help)\n"
           "       gtsim --help | --version\n"
           "\n"
           "options:\n"
-          "  --rtl BLOCK          simulate BLOCK as its RTL twin (blocks: roundtrip)\n"
-          "  --lockstep           simulate every block that has an RTL twin as model and RTL in\n"
-          "                       lockstep; a divergence is a failed check\n"
+          "  --rtl BLOCK[,BLOCK]  simulate BLOCK as its RTL twin (blocks: roundtrip, irq,\n"
+          "                       doorbell; irq is the gen11+ interrupt aggregator, doorbell the\n"
+          "                       GTI doorbell controller, both gen12 only); repeatable\n"
+          "  --lockstep           simulate the --rtl blocks (without --rtl: every block that has\n"
+          "                       an RTL twin in the profile) as model and RTL in lockstep; a\n"
+          "                       divergence is a failed check\n"
           "  -v, --verbose        echo each statement with the sim time before it runs\n"
           "  --log-level LEVEL    lowest sim log level printed: debug, info, warning (default),\n"
           "                       error\n"
@@ -68,6 +106,13 @@ static void tb_print_usage(FILE *out)
           "                       record only from START to STOP ns (either may be left out)\n"
           "  --wave-on-fail[=NS]  record only if a check fails: the last NS ns before the first\n"
           "                       failure (default 10000) and everything after it\n"
+          "  --coverage FILE      after each scenario, write the functional coverage of all the\n"
+          "                       scenarios run so far (counts added) to FILE: one item per\n"
+          "                       line, 'KIND NAME COUNT', every item the system knows, exercised\n"
+          "                       or not. Kinds: mi.<profile>.<engine> (each command the engine\n"
+          "                       accepts), irq.<profile> (<engine>.<event>; gen12 without\n"
+          "                       --rtl irq), doorbell (transitions; without --rtl doorbell),\n"
+          "                       guc, eu. docs/regress.md \"Coverage\"\n"
           "  -h, --help           show this help\n"
           "  --version            show the version\n"
           "\n"
@@ -182,14 +227,17 @@ static int tb_parse_arguments(int argc, char **argv, tb_cli *cli)
             } else if (strcmp(arg, "--lockstep") == 0) {
                 cli->lockstep = true;
             } else if ((value = tb_cli_option_value(argc, argv, &i, "--rtl", &missing)) != NULL) {
-                if (strcmp(value, "roundtrip") != 0)
-                    return tb_usage_error("unknown block '%s' for --rtl (blocks with an RTL twin: roundtrip)", value);
-                cli->rtl_roundtrip = true;
+                char unknown[64];
+                if (!tb_parse_rtl_blocks(value, cli, unknown, sizeof unknown))
+                    return tb_usage_error("unknown block '%s' for --rtl (blocks with an RTL twin: roundtrip, irq, doorbell)",
+                                          unknown);
             } else if ((value = tb_cli_option_value(argc, argv, &i, "--log-level", &missing)) != NULL) {
                 if (!tb_parse_log_level(value, &cli->log_level))
                     return tb_usage_error("unknown log level '%s' (debug, info, warning, error)", value);
             } else if ((value = tb_cli_option_value(argc, argv, &i, "--wave", &missing)) != NULL) {
                 cli->wave = value;
+            } else if ((value = tb_cli_option_value(argc, argv, &i, "--coverage", &missing)) != NULL) {
+                cli->coverage = value;
             } else if (strcmp(arg, "--no-wave") == 0) {
                 cli->no_wave = true;
             } else if ((value = tb_cli_option_value(argc, argv, &i, "--wave-window", &missing)) != NULL) {
@@ -363,10 +411,24 @@ static void tb_wave_close(wave_file *wave, const char *path, const tb_scenario *
 }
 
 /* Builds a fresh system for one scenario and runs it. Returns false on a usage error. */
-static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const char *wave_path, tb_run_result *result)
+static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const char *wave_path, tb_coverage *coverage,
+                       tb_run_result *result)
 {
-    tb_block_mode mode = cli->lockstep ? TB_MODE_LOCKSTEP : cli->rtl_roundtrip ? TB_MODE_RTL : TB_MODE_MODEL;
+    /* --rtl names the blocks that leave model mode (--lockstep then puts them in lockstep);
+     * --lockstep alone: every block with an RTL twin in the scenario's profile. */
+    bool any_rtl = cli->rtl_roundtrip || cli->rtl_irq || cli->rtl_doorbell;
+    tb_block_mode twin_mode = cli->lockstep ? TB_MODE_LOCKSTEP : TB_MODE_RTL;
+    tb_block_mode mode = (any_rtl ? cli->rtl_roundtrip : cli->lockstep) ? twin_mode : TB_MODE_MODEL;
+    tb_block_mode irq_mode =
+        (any_rtl ? cli->rtl_irq : cli->lockstep && tb_system_profile_has_irq_twin(scenario->profile)) ? twin_mode
+                                                                                                       : TB_MODE_MODEL;
     tb_system_config config = tb_scenario_system_config(scenario, mode, stdout);
+    tb_block_mode doorbell_mode =
+        (any_rtl ? cli->rtl_doorbell : cli->lockstep && tb_system_profile_has_doorbell_twin(scenario->profile))
+            ? twin_mode
+            : TB_MODE_MODEL;
+    config.irq_mode = irq_mode;
+    config.doorbell_mode = doorbell_mode;
     bool wave_usage_error = false;
     wave_file *wave = tb_wave_open(cli, wave_path, &wave_usage_error);
     if (wave_usage_error)
@@ -387,15 +449,21 @@ static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const cha
         return false;
     }
     tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(system)), cli->log_level);
-    printf("gtsim %s: %s (profile %s, roundtrip: %s)\n", GTSIM_VERSION, scenario->name, scenario->profile,
-           tb_block_mode_name(mode));
+    printf("gtsim %s: %s (profile %s, roundtrip: %s, irq: %s, doorbell: %s)\n", GTSIM_VERSION, scenario->name,
+           scenario->profile, tb_block_mode_name(mode), tb_block_mode_name(irq_mode), tb_block_mode_name(doorbell_mode));
     tb_run_result before = *result;
     tb_run_options options = { .out = stdout, .errors = stderr, .verbose = cli->verbose };
     bool ok = tb_scenario_run(scenario, system, &options, result);
-    if (ok)
+    if (ok) {
         tb_print_summary(scenario, system, &before, result);
-    if (ok && mode == TB_MODE_LOCKSTEP)
+        /* What the GT did: in full for the default scenario, one line per `gtsim run` file. */
+        tb_summary_print(stdout, scenario->name, system, result->passed - before.passed,
+                         result->failed - before.failed, cli->run_files);
+    }
+    if (ok && (mode == TB_MODE_LOCKSTEP || irq_mode == TB_MODE_LOCKSTEP || doorbell_mode == TB_MODE_LOCKSTEP))
         printf("%s: %" PRIu64 " lockstep mismatches\n", scenario->name, tb_system_mismatches(system));
+    if (coverage)
+        tb_system_coverage(system, coverage);
     tlm_time end = tlm_kernel_now(tb_system_kernel(system));
     tb_system_destroy(system);
     if (wave)
@@ -410,6 +478,8 @@ int main(int argc, char **argv)
         return tb_dis_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "asm") == 0)
         return tb_asm_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "regress") == 0)
+        return tb_regress_main(argc - 1, argv + 1);
     tb_cli cli = { .log_level = TLM_LOG_WARNING };
     cli.files = calloc((size_t)argc, sizeof *cli.files);
     if (!cli.files)
@@ -425,12 +495,20 @@ int main(int argc, char **argv)
     if (scenarios && tb_load_scenarios(&cli, scenarios, &count)) {
         tb_run_result result = { 0 };
         bool usable = true;
+        tb_coverage *coverage = cli.coverage ? tb_coverage_create() : NULL;
         for (size_t i = 0; i < count && usable; i++) {
             char wave_path[4096] = "";
             if (cli.wave)
                 tb_wave_path(&cli, scenarios, i, count, wave_path, sizeof wave_path);
-            usable = tb_run_one(&cli, scenarios[i], wave_path, &result);
+            usable = tb_run_one(&cli, scenarios[i], wave_path, coverage, &result);
+            /* Written after every scenario, so a later crash still leaves the file. */
+            char message[512];
+            if (coverage && !tb_coverage_write(coverage, cli.coverage, message, sizeof message)) {
+                fprintf(stderr, "gtsim: --coverage: %s\n", message);
+                usable = false;
+            }
         }
+        tb_coverage_destroy(coverage);
         if (usable) {
             printf("%" PRIu64 " passed, %" PRIu64 " failed\n", result.passed, result.failed);
             status = result.failed ? TB_EXIT_FAILED : TB_EXIT_PASSED;

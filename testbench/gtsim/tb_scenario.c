@@ -1,6 +1,7 @@
 #include "tb_scenario.h"
 
 #include "cs_commands.h"
+#include "eu_kernel.h"
 #include "gtsim_asm.h"
 
 #include <errno.h>
@@ -718,14 +719,137 @@ static bool tb_parse_bemit(tb_parser *parser, tb_statement *statement, const tb_
     return true;
 }
 
+/* `kernel ADDR NAME`: binds a built-in kernel of the EU array (docs/eu.md) to a kernel start
+ * address (genxml: Kernel Start Pointer 47:6, so 64-byte aligned). */
+static bool tb_parse_kernel(tb_parser *parser, tb_statement *statement)
+{
+    const tb_token *where = NULL;
+    uint64_t address = 0;
+    if (!tb_number(parser, &tb_address, &address, &where))
+        return false;
+    if (address % 64 != 0) {
+        tb_error_at(parser, where->column, "kernel ADDR 0x%" PRIx64 " is not 64-byte aligned (Kernel Start Pointer 47:6)",
+                    address);
+        return false;
+    }
+    int name = tb_keyword(parser, eu_builtin_kernel_names,
+                          "a built-in kernel (nop, fill, copy, add, stream, barrier_sum)");
+    if (name < 0 || !tb_expect_end(parser))
+        return false;
+    statement->kind = TB_STMT_KERNEL;
+    statement->address = address;
+    statement->value = (uint32_t)name;
+    return true;
+}
+
+/* ---- doorbell verbs (gen12: GTI doorbells, GuC shim and scheduler model; docs/guc.md) ---- */
+
+const char *const tb_doorbell_arm_results[] = { "ok", "busy", "cacheline_in_use", "pending", "fault", "inactive",
+                                                "hash_not_copied", "hash_mismatch", "translation_fault", NULL };
+const char *const tb_doorbell_ring_results[] = { "rung", "lost", "bus_error", "retry_limit", NULL };
+
+static const tb_operand tb_bell = { "N", "a number", 0, 255, "0..255" };
+static const tb_operand tb_wq_size = { "WQ_SIZE", "a number", 16, 0x10000, "16..0x10000" };
+static const tb_operand tb_descriptor = { "DESCRIPTOR", "a number", 0, UINT64_MAX, "0..0xffffffffffffffff" };
+static const tb_operand tb_ring_tail = { "RING_TAIL", "a number", 0, UINT32_MAX, "0..0xffffffff" };
+
+/* `expect NAME` with NAME from `names`, or nothing: *value gets the name's index (0 without). */
+static bool tb_parse_doorbell_expect(tb_parser *parser, tb_statement *statement, const char *const *names,
+                                     const char *what)
+{
+    int expect = tb_optional_keyword(parser, "expect", "'expect' or end of line");
+    if (expect < 0)
+        return false;
+    if (expect == 0)
+        return true;
+    int which = tb_keyword(parser, names, what);
+    if (which < 0)
+        return false;
+    statement->has_expect = true;
+    statement->value = (uint32_t)which;
+    return tb_expect_end(parser);
+}
+
+static bool tb_parse_doorbell(tb_parser *parser, tb_statement *statement, const tb_token *keyword)
+{
+    if (strcmp(parser->scenario->profile, "gen12") != 0) {
+        tb_error_at(parser, keyword->column, "'doorbell' needs profile gen12 (profile %s has no GuC)",
+                    parser->scenario->profile);
+        return false;
+    }
+    static const char *const verbs[] = { "arm", "route", "queue", "item", "ring", NULL };
+    int verb = tb_keyword(parser, verbs, "'arm', 'route', 'queue', 'item' or 'ring' after 'doorbell'");
+    if (verb < 0)
+        return false;
+    if (verb == 1) {
+        static const char *const routes[] = { "host", "guc", NULL };
+        int route = tb_keyword(parser, routes, "'guc' or 'host' after 'doorbell route'");
+        if (route < 0 || !tb_expect_end(parser))
+            return false;
+        statement->kind = TB_STMT_DOORBELL_ROUTE;
+        statement->bell = (unsigned)route;
+        return true;
+    }
+    uint64_t bell = 0, number = 0;
+    const tb_token *where = NULL;
+    if (!tb_number(parser, &tb_bell, &bell, NULL))
+        return false;
+    statement->bell = (unsigned)bell;
+    switch (verb) {
+    case 0: /* arm N PAGE [expect RESULT] */
+        if (!tb_number(parser, &tb_address, &statement->address, &where))
+            return false;
+        if (statement->address % 4096 != 0) {
+            tb_error_at(parser, where->column, "doorbell PAGE 0x%" PRIx64 " is not 4 KiB aligned", statement->address);
+            return false;
+        }
+        statement->kind = TB_STMT_DOORBELL_ARM;
+        return tb_parse_doorbell_expect(parser, statement, tb_doorbell_arm_results,
+                                        "RESULT (ok, busy, cacheline_in_use, pending, fault, inactive, "
+                                        "hash_not_copied, hash_mismatch, translation_fault)");
+    case 2: { /* queue N ENGINE WQ_ADDR WQ_SIZE */
+        int engine = tb_parse_engine(parser);
+        if (engine < 0 || !tb_number(parser, &tb_address, &statement->address, &where))
+            return false;
+        if (statement->address % 16 != 0) {
+            tb_error_at(parser, where->column, "WQ_ADDR 0x%" PRIx64 " is not 16-byte aligned", statement->address);
+            return false;
+        }
+        if (!tb_number(parser, &tb_wq_size, &number, &where))
+            return false;
+        if (number % 16 != 0) {
+            tb_error_at(parser, where->column, "WQ_SIZE 0x%" PRIx64 " is not a multiple of 16 (one work item)", number);
+            return false;
+        }
+        statement->kind = TB_STMT_DOORBELL_QUEUE;
+        statement->engine = (unsigned)engine;
+        statement->value = (uint32_t)number;
+        return tb_expect_end(parser);
+    }
+    case 3: /* item N DESCRIPTOR RING_TAIL */
+        if (!tb_number(parser, &tb_descriptor, &statement->address, NULL) ||
+            !tb_number(parser, &tb_ring_tail, &number, NULL))
+            return false;
+        statement->kind = TB_STMT_DOORBELL_ITEM;
+        statement->value = (uint32_t)number;
+        return tb_expect_end(parser);
+    default: /* ring N [expect rung|lost|...] */
+        statement->kind = TB_STMT_DOORBELL_RING;
+        return tb_parse_doorbell_expect(parser, statement, tb_doorbell_ring_results,
+                                        "'rung', 'lost', 'bus_error' or 'retry_limit'");
+    }
+}
+
 static void tb_parse_line(tb_parser *parser)
 {
     const tb_token *keyword = tb_peek(parser);
     if (!keyword)
         return; /* blank or comment */
     static const char *const verbs[] = { "profile", "mmio", "mem", "irq", "run", "expect", "ring", "emit", "submit",
-                                         "batch", "bemit", NULL };
-    int verb = tb_keyword(parser, verbs, "a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit)");
+                                         "batch", "bemit", "kernel", "doorbell", NULL };
+    int verb = tb_keyword(parser, verbs,
+                          "a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit, kernel, "
+                          "doorbell)");
     bool first = !parser->seen_statement;
     parser->seen_statement = true;
     if (verb < 0)
@@ -746,7 +870,9 @@ static void tb_parse_line(tb_parser *parser)
     case 7: ok = tb_parse_emit(parser, &statement); break;
     case 8: ok = tb_parse_submit(parser, &statement); break;
     case 9: ok = tb_parse_batch(parser, &statement); break;
-    default: ok = tb_parse_bemit(parser, &statement, keyword); break;
+    case 10: ok = tb_parse_bemit(parser, &statement, keyword); break;
+    case 11: ok = tb_parse_kernel(parser, &statement); break;
+    default: ok = tb_parse_doorbell(parser, &statement, keyword); break;
     }
     if (!ok) {
         free(statement.dwords);
@@ -901,6 +1027,30 @@ void tb_statement_print(const tb_statement *statement, FILE *out)
     case TB_STMT_BEMIT:
         fputs("bemit dw", out);
         tb_print_dwords(statement, out);
+        break;
+    case TB_STMT_KERNEL:
+        fprintf(out, "kernel 0x%012" PRIx64 " %s", statement->address, eu_builtin_kernel_names[statement->value]);
+        break;
+    case TB_STMT_DOORBELL_ARM:
+        fprintf(out, "doorbell arm %u 0x%012" PRIx64, statement->bell, statement->address);
+        if (statement->has_expect)
+            fprintf(out, " expect %s", tb_doorbell_arm_results[statement->value]);
+        break;
+    case TB_STMT_DOORBELL_ROUTE:
+        fprintf(out, "doorbell route %s", statement->bell ? "guc" : "host");
+        break;
+    case TB_STMT_DOORBELL_QUEUE:
+        fprintf(out, "doorbell queue %u %s 0x%012" PRIx64 " 0x%" PRIx32, statement->bell,
+                cs_engine_name((cs_engine)statement->engine), statement->address, statement->value);
+        break;
+    case TB_STMT_DOORBELL_ITEM:
+        fprintf(out, "doorbell item %u 0x%016" PRIx64 " 0x%" PRIx32, statement->bell, statement->address,
+                statement->value);
+        break;
+    case TB_STMT_DOORBELL_RING:
+        fprintf(out, "doorbell ring %u", statement->bell);
+        if (statement->has_expect)
+            fprintf(out, " expect %s", tb_doorbell_ring_results[statement->value]);
         break;
     }
 }

@@ -42,7 +42,13 @@ typedef enum tb_statement_kind {
     TB_STMT_EMIT,       /* emit ENGINE MNEMONIC field=value ... */
     TB_STMT_SUBMIT,     /* submit ENGINE */
     TB_STMT_BATCH,      /* batch ADDR (moves the batch cursor; no bus access) */
-    TB_STMT_BEMIT       /* bemit MNEMONIC field=value ... (at the cursor `batch ADDR` set) */
+    TB_STMT_BEMIT,      /* bemit MNEMONIC field=value ... (at the cursor `batch ADDR` set) */
+    TB_STMT_KERNEL,     /* kernel ADDR NAME (a built-in EU kernel at a kernel start address) */
+    TB_STMT_DOORBELL_ARM,   /* doorbell arm N PAGE [expect RESULT] (gen12; docs/guc.md) */
+    TB_STMT_DOORBELL_ROUTE, /* doorbell route guc|host */
+    TB_STMT_DOORBELL_QUEUE, /* doorbell queue N ENGINE WQ_ADDR WQ_SIZE */
+    TB_STMT_DOORBELL_ITEM,  /* doorbell item N DESCRIPTOR RING_TAIL */
+    TB_STMT_DOORBELL_RING   /* doorbell ring N [expect rung|lost] */
 } tb_statement_kind;
 
 typedef struct tb_statement {
@@ -50,7 +56,7 @@ typedef struct tb_statement {
     size_t line;             /* 1-based line, for FILE:LINE messages */
     size_t column;           /* 1-based column of the first keyword, for usage errors found when running */
     uint64_t address;        /* mmio: offset into the MMIO BAR; mem, batch, bemit: graphics address; ring verbs: ring start */
-    uint32_t value;          /* mmio write: the value; mmio read: the expected value; submit: the TAIL written */
+    uint32_t value;          /* mmio write: the value; mmio read: the expected value; submit: the TAIL written; kernel: index in eu_builtin_kernel_names */
     uint32_t mask;           /* mmio read: bits compared (all ones without `mask`) */
     bool has_expect;         /* mmio read, mem read: an expect clause is present */
     uint32_t *dwords;        /* mem write: data; mem read: expected dwords; emit, bemit: the command; submit: MI_NOOP padding (owned, NULL if none) */
@@ -64,7 +70,13 @@ typedef struct tb_statement {
     uint64_t engine_base;    /* ring, emit, submit: the engine's MMIO base in the profile */
     uint32_t ring_bytes;     /* ring, emit, submit: ring size; emit writes wrap at it */
     uint32_t ring_offset;    /* emit, submit: byte offset in the ring of dwords[0] (the software tail) */
+    unsigned bell;           /* doorbell verbs: the doorbell, 0..255; route: 1 guc, 0 host */
 } tb_statement;
+
+/* `doorbell arm ... expect RESULT` names (the GuC shim's DB_INSTALL_STATUS.RESULT values, in
+ * value order) and `doorbell ring ... expect` names (doorbell_app_status values, in order). */
+extern const char *const tb_doorbell_arm_results[];
+extern const char *const tb_doorbell_ring_results[];
 
 typedef struct tb_scenario_error {
     size_t line;        /* 1-based */

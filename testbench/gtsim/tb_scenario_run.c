@@ -1,5 +1,13 @@
 #include "tb_scenario_run.h"
 
+#include "cs_commands.h"
+#include "doorbell.h"
+#include "doorbell_app.h"
+#include "doorbell_regs.h"
+#include "eu_array.h"
+#include "guc_regs.h"
+#include "guc_scheduler.h"
+
 #include <assert.h>
 #include <stdarg.h>
 #include <inttypes.h>
@@ -35,6 +43,7 @@ typedef struct tb_runner {
     uint64_t next_correlation;    /* correlation id of the next payload, so log lines can be matched */
     tb_runner_trace trace;        /* statement rows on the waveform */
     uint64_t failed;              /* checks this run failed (the failures row) */
+    doorbell_app_client *bells;   /* per doorbell: the scenario's application client (allocated on first use) */
 } tb_runner;
 
 void tb_print_sim_time(FILE *out, tlm_time now)
@@ -340,6 +349,188 @@ static void tb_run_verb(tb_runner *runner, const tb_statement *statement)
     runner->result->passed = passed_before + (ok ? 1 : 0); /* one check for the whole statement */
 }
 
+/* `kernel ADDR NAME`: registers the built-in kernel at ADDR on the system's EU array
+ * (docs/eu.md); one check. */
+static void tb_run_kernel(tb_runner *runner, const tb_statement *statement)
+{
+    struct eu_array *eu = tb_system_eu(runner->system);
+    const char *name = eu_builtin_kernel_names[statement->value];
+    if (!eu) {
+        tb_fail(runner, statement, "kernel %s: the system has no EU array", name);
+        return;
+    }
+    eu_kernel kernel = *eu_builtin_kernel(name);
+    kernel.start = statement->address;
+    if (eu_array_register_kernel(eu, &kernel))
+        tb_pass(runner);
+    else
+        tb_fail(runner, statement, "kernel %s at 0x%012" PRIx64 ": refused (registry full, see log)", name,
+                statement->address);
+}
+
+/* ---- doorbell verbs (docs/scenarios.md, docs/guc.md) ------------------------------------ */
+
+static bool tb_bus32(tb_runner *runner, const tb_statement *statement, const tlm_target *target,
+                     tlm_address_space space, tlm_command command, uint64_t address, uint32_t *value)
+{
+    uint8_t bytes[4];
+    tb_put_le32(bytes, *value);
+    bool ok = tb_access(runner, statement, target, space, command, address, bytes, 4);
+    *value = tb_get_le32(bytes);
+    return ok;
+}
+
+static doorbell_app_client *tb_bell_client(tb_runner *runner, unsigned bell)
+{
+    if (!runner->bells) {
+        runner->bells = calloc(DOORBELL_COUNT, sizeof *runner->bells);
+        if (!runner->bells) {
+            fputs("gtsim: out of memory\n", stderr);
+            abort();
+        }
+    }
+    return &runner->bells[bell];
+}
+
+/* `doorbell arm N PAGE`: the driver's line initialisation (DW0 = 1, DW1 = 0 at the doorbell's
+ * line, bell mod 64 of the page) and the firmware's install through the GuC shim (DRBREGU, then
+ * DRBREGL with VALID, on the GuC's MMIO view); the install status is the check. */
+static bool tb_doorbell_arm(tb_runner *runner, const tb_statement *statement)
+{
+    const tlm_target *guc = tb_system_guc_mmio(runner->system);
+    uint64_t page = statement->address;
+    uint64_t line = page + (uint64_t)(statement->bell % DOORBELL_LINES_PER_PAGE) * TLM_MEMORY_CACHELINE_SIZE;
+    uint64_t drb = DOORBELL_MMIO_BASE + (uint64_t)statement->bell * DOORBELL_REGISTER_STRIDE;
+    const uint32_t init[2] = { 1, 0 };
+    uint32_t high = (uint32_t)(page >> 32), low = (uint32_t)page | DOORBELL_DRBREGL0_VALID_MASK, status = 0;
+    if (!tb_verb_mem_write(runner, statement, line, init, 2) ||
+        !tb_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_WRITE_COMMAND, drb + DOORBELL_DRBREGU0_OFFSET, &high) ||
+        !tb_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_WRITE_COMMAND, drb + DOORBELL_DRBREGL0_OFFSET, &low) ||
+        !tb_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_READ_COMMAND,
+                  GUC_MMIO_BASE + GUC_DB_INSTALL_STATUS_OFFSET, &status))
+        return false;
+    uint32_t result = (status & GUC_DB_INSTALL_STATUS_RESULT_MASK) >> GUC_DB_INSTALL_STATUS_RESULT_SHIFT;
+    uint32_t expected = statement->has_expect ? statement->value : 0;
+    const char *got = result <= GUC_DB_INSTALL_STATUS_RESULT_TRANSLATION_FAULT ? tb_doorbell_arm_results[result] : "?";
+    if (!(status & GUC_DB_INSTALL_STATUS_DONE_MASK)) {
+        tb_fail(runner, statement, "doorbell arm %u: the install did not complete (DB_INSTALL_STATUS 0x%08" PRIx32 ")",
+                statement->bell, status);
+        return false;
+    }
+    if (result != expected) {
+        tb_fail(runner, statement, "doorbell arm %u: expected %s, got %s", statement->bell,
+                tb_doorbell_arm_results[expected], got);
+        return false;
+    }
+    doorbell_app_client_init(tb_bell_client(runner, statement->bell), tb_system_memory(runner->system), line,
+                             TB_SCENARIO_HOST_INITIATOR);
+    return true;
+}
+
+/* `doorbell route guc|host`: DOORBELL_CTRL.ROUTE_TO_GUC, read-modify-write from the host. */
+static bool tb_doorbell_route(tb_runner *runner, const tb_statement *statement)
+{
+    const tlm_target *mmio = tb_system_mmio(runner->system);
+    uint64_t ctrl = GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET;
+    uint32_t value = 0;
+    if (!tb_bus32(runner, statement, mmio, TLM_SPACE_MMIO, TLM_READ_COMMAND, ctrl, &value))
+        return false;
+    value = statement->bell ? value | GUC_DOORBELL_CTRL_ROUTE_TO_GUC_MASK : value & ~GUC_DOORBELL_CTRL_ROUTE_TO_GUC_MASK;
+    return tb_bus32(runner, statement, mmio, TLM_SPACE_MMIO, TLM_WRITE_COMMAND, ctrl, &value);
+}
+
+static uint64_t tb_descriptor_of(unsigned bell)
+{
+    return TB_SYSTEM_GUC_DESCRIPTOR_POOL + (uint64_t)bell * GUC_PD_SIZE;
+}
+
+/* `doorbell queue N ENGINE WQ_ADDR WQ_SIZE`: the driver writes doorbell N's process descriptor
+ * (valid, the engine's class, an empty queue). */
+static bool tb_doorbell_queue(tb_runner *runner, const tb_statement *statement)
+{
+    uint32_t engine_class = cs_profile_get(CS_PROFILE_GEN12)->engines[statement->engine].class_id;
+    uint32_t pd[GUC_PD_STATUS / 4 + 1] = { 0 };
+    pd[GUC_PD_FLAGS / 4] = GUC_PD_FLAGS_VALID | engine_class << GUC_PD_FLAGS_CLASS_SHIFT;
+    pd[GUC_PD_WQ_BASE / 4] = (uint32_t)statement->address;
+    pd[GUC_PD_WQ_BASE / 4 + 1] = (uint32_t)(statement->address >> 32);
+    pd[GUC_PD_WQ_SIZE / 4] = statement->value;
+    return tb_verb_mem_write(runner, statement, tb_descriptor_of(statement->bell), pd, sizeof pd / sizeof pd[0]);
+}
+
+/* `doorbell item N DESCRIPTOR RING_TAIL`: the application appends a work item at its queue's
+ * TAIL and advances TAIL (wrapping at the size). */
+static bool tb_doorbell_item(tb_runner *runner, const tb_statement *statement)
+{
+    const tlm_target *mem = tb_system_memory(runner->system);
+    uint64_t pd = tb_descriptor_of(statement->bell);
+    uint32_t base_lo = 0, base_hi = 0, size = 0, tail = 0;
+    if (!tb_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_READ_COMMAND, pd + GUC_PD_WQ_BASE, &base_lo) ||
+        !tb_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_READ_COMMAND, pd + GUC_PD_WQ_BASE + 4, &base_hi) ||
+        !tb_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_READ_COMMAND, pd + GUC_PD_WQ_SIZE, &size) ||
+        !tb_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_READ_COMMAND, pd + GUC_PD_TAIL, &tail))
+        return false;
+    if (size == 0 || size % GUC_WQI_SIZE != 0 || tail >= size || tail % GUC_WQI_SIZE != 0) {
+        tb_fail(runner, statement, "doorbell item %u: no usable work queue (size 0x%" PRIx32 ", tail 0x%" PRIx32
+                                   "; 'doorbell queue %u ...' first)", statement->bell, size, tail, statement->bell);
+        return false;
+    }
+    const uint32_t item[GUC_WQI_SIZE / 4] = { (uint32_t)statement->address, (uint32_t)(statement->address >> 32),
+                                              statement->value, 0 };
+    uint32_t next = (tail + GUC_WQI_SIZE) % size;
+    return tb_verb_mem_write(runner, statement, ((uint64_t)base_hi << 32 | base_lo) + tail, item, GUC_WQI_SIZE / 4) &&
+           tb_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_WRITE_COMMAND, pd + GUC_PD_TAIL, &next);
+}
+
+/* `doorbell ring N`: the application's compare-exchange ring (doorbell_app.h) with this
+ * scenario's client of doorbell N; the outcome is the check. */
+static bool tb_doorbell_ring(tb_runner *runner, const tb_statement *statement)
+{
+    doorbell_app_client *client = tb_bell_client(runner, statement->bell);
+    if (!client->memory) {
+        /* Armed outside this scenario's `doorbell arm`: its line as installed, read from
+         * DRBREGL(N)/DRBREGU(N) through the GuC's view, which the model and the RTL twin both
+         * answer (docs/scenarios.md "Doorbells"). */
+        const tlm_target *guc = tb_system_guc_mmio(runner->system);
+        uint64_t drb = DOORBELL_MMIO_BASE + (uint64_t)statement->bell * DOORBELL_REGISTER_STRIDE;
+        uint32_t low = 0, high = 0;
+        if (!tb_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_READ_COMMAND, drb + DOORBELL_DRBREGL0_OFFSET, &low) ||
+            !tb_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_READ_COMMAND, drb + DOORBELL_DRBREGU0_OFFSET, &high))
+            return false;
+        uint64_t line = (uint64_t)((high & DOORBELL_DRBREGU0_ADDRESS_HI_MASK) >> DOORBELL_DRBREGU0_ADDRESS_HI_SHIFT) << 32 |
+                        (low & DOORBELL_DRBREGL0_ADDRESS_LO_MASK);
+        doorbell_app_client_init(client, tb_system_memory(runner->system), line, TB_SCENARIO_HOST_INITIATOR);
+    }
+    client->delay = 0;
+    doorbell_app_status status = doorbell_app_ring(client);
+    tb_advance(runner, statement, client->delay);
+    uint32_t expected = statement->has_expect ? statement->value : DOORBELL_APP_RUNG;
+    if ((uint32_t)status != expected) {
+        tb_fail(runner, statement, "doorbell ring %u: expected %s, got %s", statement->bell,
+                tb_doorbell_ring_results[expected], tb_doorbell_ring_results[status]);
+        return false;
+    }
+    return true;
+}
+
+/* Runs a doorbell verb as one check (its accesses are not counted one by one). */
+static void tb_run_doorbell(tb_runner *runner, const tb_statement *statement)
+{
+    uint64_t passed_before = runner->result->passed;
+    bool ok = false;
+    if (!tb_system_guc_mmio(runner->system)) {
+        tb_fail(runner, statement, "doorbell: the system has no GuC (profile gen12 only)");
+        return;
+    }
+    switch (statement->kind) {
+    case TB_STMT_DOORBELL_ARM: ok = tb_doorbell_arm(runner, statement); break;
+    case TB_STMT_DOORBELL_ROUTE: ok = tb_doorbell_route(runner, statement); break;
+    case TB_STMT_DOORBELL_QUEUE: ok = tb_doorbell_queue(runner, statement); break;
+    case TB_STMT_DOORBELL_ITEM: ok = tb_doorbell_item(runner, statement); break;
+    default: ok = tb_doorbell_ring(runner, statement); break;
+    }
+    runner->result->passed = passed_before + (ok ? 1 : 0);
+}
+
 static bool tb_run_statement(tb_runner *runner, const tb_statement *statement)
 {
     switch (statement->kind) {
@@ -356,6 +547,12 @@ static bool tb_run_statement(tb_runner *runner, const tb_statement *statement)
     case TB_STMT_SUBMIT:
     case TB_STMT_BEMIT: tb_run_verb(runner, statement); break;
     case TB_STMT_BATCH: break; /* the parser already placed every bemit */
+    case TB_STMT_KERNEL: tb_run_kernel(runner, statement); break;
+    case TB_STMT_DOORBELL_ARM:
+    case TB_STMT_DOORBELL_ROUTE:
+    case TB_STMT_DOORBELL_QUEUE:
+    case TB_STMT_DOORBELL_ITEM:
+    case TB_STMT_DOORBELL_RING: tb_run_doorbell(runner, statement); break;
     }
     return true;
 }
@@ -559,5 +756,6 @@ bool tb_scenario_run(const tb_scenario *scenario, tb_system *system, const tb_ru
             tb_fail(&runner, statement, "RTL assertion failed (see log)");
     }
     free(runner.trace.verb_of);
+    free(runner.bells);
     return ok;
 }

@@ -7,7 +7,8 @@
  * and the level of every signal pair registered with tb_lockstep_compare_signal. Each
  * divergence is counted and logged as an error naming the transaction (command, address,
  * length, written data, initiator, correlation id), both values and the sim time; the first
- * one is kept for tests and summaries. Signals are compared once both sides have answered,
+ * one is kept for tests and summaries and fires the waveform's on-fail trigger
+ * (tlm_trace_trigger, docs/waves.md). Signals are compared once both sides have answered,
  * so an initiator should let time reach the end of a transaction (as the scenario runner
  * does) before relying on signal comparisons of an RTL that changes outputs on idle cycles. */
 #ifndef TB_LOCKSTEP_H
@@ -36,6 +37,9 @@ void tb_lockstep_compare_signal(tb_lockstep *lockstep, const char *name, const t
                                 const tlm_signal *dut);
 /* Compares the registered signals now (e.g. after the kernel ran); returns mismatches found. */
 uint64_t tb_lockstep_check_signals(tb_lockstep *lockstep);
+/* The same after a stimulus that is not a transaction (e.g. an interrupt message delivered to
+ * both sides): a mismatch report names it as "after <stimulus>". */
+uint64_t tb_lockstep_check_signals_after(tb_lockstep *lockstep, const char *stimulus);
 
 uint64_t tb_lockstep_mismatches(const tb_lockstep *lockstep);
 uint64_t tb_lockstep_transactions(const tb_lockstep *lockstep);

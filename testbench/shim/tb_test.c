@@ -468,3 +468,28 @@ _Noreturn void tb_skip_at(const char *file, int line, const char *fmt, ...)
     TB_FORMAT_AND_REPORT_(file, line, TB_REPORT_SKIP, fmt);
     tb_leave_test(); /* not reached; tells the compiler this never returns */
 }
+
+/* ------------------------------------------------------------------------ */
+/* Seeds                                                                    */
+/* ------------------------------------------------------------------------ */
+
+uint64_t tb_test_seed(uint64_t default_seed)
+{
+    const char *text = getenv("GTSIM_SEED");
+    uint64_t seed = default_seed;
+    if (text) {
+        uint64_t value = 0;
+        bool ok = *text != '\0';
+        for (const char *c = text; *c && ok; c++) {
+            ok = *c >= '0' && *c <= '9' && value <= (UINT64_MAX - (uint64_t)(*c - '0')) / 10;
+            if (ok)
+                value = value * 10 + (uint64_t)(*c - '0');
+        }
+        if (!ok)
+            tb_fail_at(__FILE__, __LINE__, "GTSIM_SEED='%s' is not a decimal number", text);
+        seed = value;
+    }
+    printf("seed %llu%s (replay: GTSIM_SEED=%llu)\n", (unsigned long long)seed, text ? " from GTSIM_SEED" : "",
+           (unsigned long long)seed);
+    return seed;
+}

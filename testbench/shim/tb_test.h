@@ -283,4 +283,17 @@ _Noreturn void tb_skip_at(const char *file, int line, const char *fmt, ...)
 #define FAIL(...) tb_fail_at(__FILE__, __LINE__, __VA_ARGS__)
 #define SKIP(...) tb_skip_at(__FILE__, __LINE__, __VA_ARGS__)
 
+/* ------------------------------------------------------------------------ */
+/* Seeds for random tests (docs/regress.md)                                 */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The base seed of a random test: the decimal value of the environment
+ * variable GTSIM_SEED when it is set (gtsim regress sets it per job), else
+ * `default_seed`, so ctest runs stay reproducible and a regression explores
+ * new seeds. A set but malformed GTSIM_SEED fails the test (it would otherwise
+ * silently replay the default). The seed used is printed on stdout.
+ */
+uint64_t tb_test_seed(uint64_t default_seed);
+
 #endif /* TB_TEST_H */

@@ -3,26 +3,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_engine.h"
-#include "cs_regs.h"
+#include "doorbell.h"
+#include "gt.h"
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
 #include "irq_gen6.h"
-#include "irq_gen6_regs.h"
 #include "roundtrip.h"
 #include "roundtrip_regs.h"
+#include "tb_doorbell_lockstep.h"
+#include "tb_doorbell_twin.h"
+#include "tb_irq_lockstep.h"
+#include "tb_irq_twin.h"
 #include "tb_lockstep.h"
 #include "tb_roundtrip_twin.h"
 #include "tlm_alloc.h"
 
-/* The bring-up system's GT clock. Not a profile fact: the GT profiles set their own clock
- * when the GT is assembled; 1 GHz keeps bring-up logs in whole nanoseconds. */
+/* The bring-up system's GT clock. Not a profile fact (the GT's profile has its own clock,
+ * docs/gt.md "Clocks"): 1 GHz keeps bring-up logs and every test's times in whole nanoseconds,
+ * so the system passes it to the GT (choice, docs/gt.md). */
 #define BRINGUP_CLOCK_PERIOD (1 * TLM_NS)
 
 struct tb_system {
     tlm_kernel *kernel;          /* time base and logger */
     tlm_clock clock;             /* GT clock, also the RTL clock */
-    tlm_router *mmio;            /* host MMIO BAR decode */
+    gt *gt;                      /* the GT of the profile (models/gt/gt.h): its router is the MMIO BAR */
     tlm_memory *memory;          /* graphics memory */
     tlm_trace_port memory_port;  /* traces the host's graphics memory accesses (when tracing) */
     const tlm_target *memory_target; /* what the host uses: the memory, or the port in front of it */
@@ -31,12 +35,15 @@ struct tb_system {
     tb_roundtrip_twin *twin;     /* round-trip RTL twin (RTL and lockstep modes) */
     tb_lockstep *lockstep;       /* compare of the two (lockstep mode) */
     tb_block_mode mode;          /* how the round-trip block is simulated */
-    irq_gen11 *irq_gen11;        /* gen11+ interrupt aggregator (profile gen12) */
-    irq_gen6 *irq_gen6;          /* gen6 GT interrupt registers (profile gen6) */
-    irq_message_sink irq_sink;   /* the profile's aggregator input */
+    irq_gen11 *irq_gen11;        /* gen11+ aggregator model the system built for lockstep (else the GT's) */
+    tb_irq_twin *irq_twin;       /* its RTL twin (irq modes rtl and lockstep) */
+    tb_irq_lockstep *irq_lockstep; /* compare of the two (irq mode lockstep) */
+    doorbell *doorbell;          /* doorbell controller model the system built for lockstep (else the GT's) */
+    tb_doorbell_twin *doorbell_twin; /* its RTL twin (doorbell modes rtl and lockstep) */
+    tb_doorbell_lockstep *doorbell_lockstep; /* compare of the two (doorbell mode lockstep) */
+    doorbell_block doorbell_block; /* what the GT uses instead of its model (doorbell modes rtl and lockstep) */
     tlm_signal *block_irq;       /* the round-trip block's interrupt output */
     tlm_signal *aggregator_irq;  /* the aggregator's host line */
-    cs_engine_model *engines[CS_ENGINE_COUNT]; /* the profile's command streamers (NULL: absent) */
 };
 
 /* The host line is the OR of the interrupt aggregator's host line and the round-trip block's
@@ -44,6 +51,27 @@ struct tb_system {
 static void update_host_irq(tb_system *system)
 {
     tlm_signal_set(&system->host_irq, tlm_signal_get(system->block_irq) | tlm_signal_get(system->aggregator_irq));
+}
+
+/* The doorbell replacement's operations (doorbell.h doorbell_block) over the twin or the lockstep. */
+static doorbell_install_result twin_install(void *self, unsigned bell, uint64_t line)
+{
+    return tb_doorbell_twin_install(self, bell, line);
+}
+
+static void twin_set_guc_port(void *self, const doorbell_guc_port *port)
+{
+    tb_doorbell_twin_set_guc_port(self, port);
+}
+
+static doorbell_install_result lockstep_install(void *self, unsigned bell, uint64_t line)
+{
+    return tb_doorbell_lockstep_install(self, bell, line);
+}
+
+static void lockstep_set_guc_port(void *self, const doorbell_guc_port *port)
+{
+    tb_doorbell_lockstep_set_guc_port(self, port);
 }
 
 static void follow_irq(void *context, tlm_signal *signal, uint64_t old_value, uint64_t new_value)
@@ -56,14 +84,33 @@ static void follow_irq(void *context, tlm_signal *signal, uint64_t old_value, ui
 
 tb_system *tb_system_create(const tb_system_config *config, char *error, size_t error_size)
 {
-    const char *profile = config->profile ? config->profile : "gen12";
-    if (strcmp(profile, "gen12") != 0 && strcmp(profile, "gen6") != 0) {
-        snprintf(error, error_size, "unknown profile '%s' (known: gen12, gen6)", profile);
+    const gt_profile *profile = gt_profile_find(config->profile);
+    if (!profile) {
+        snprintf(error, error_size, "unknown profile '%s' (known: %s)", config->profile, gt_profile_names());
         return NULL;
     }
     if (config->roundtrip_mode != TB_MODE_MODEL && config->roundtrip_mode != TB_MODE_RTL &&
         config->roundtrip_mode != TB_MODE_LOCKSTEP) {
         snprintf(error, error_size, "unknown block mode %d", (int)config->roundtrip_mode);
+        return NULL;
+    }
+    if (config->irq_mode != TB_MODE_MODEL && config->irq_mode != TB_MODE_RTL && config->irq_mode != TB_MODE_LOCKSTEP) {
+        snprintf(error, error_size, "unknown block mode %d", (int)config->irq_mode);
+        return NULL;
+    }
+    if (config->irq_mode != TB_MODE_MODEL && !tb_system_profile_has_irq_twin(profile->name)) {
+        snprintf(error, error_size, "profile %s has no RTL twin of its interrupt aggregator (rtl/irq is gen11+)",
+                 profile->name);
+        return NULL;
+    }
+    if (config->doorbell_mode != TB_MODE_MODEL && config->doorbell_mode != TB_MODE_RTL &&
+        config->doorbell_mode != TB_MODE_LOCKSTEP) {
+        snprintf(error, error_size, "unknown block mode %d", (int)config->doorbell_mode);
+        return NULL;
+    }
+    if (config->doorbell_mode != TB_MODE_MODEL && !tb_system_profile_has_doorbell_twin(profile->name)) {
+        snprintf(error, error_size, "profile %s has no doorbells, so no RTL twin of a doorbell controller (rtl/doorbell is gen12)",
+                 profile->name);
         return NULL;
     }
     tb_system *system = tlm_alloc_zeroed(1, sizeof *system);
@@ -75,13 +122,32 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
     if (config->tracer)
         tlm_kernel_set_tracer(system->kernel, config->tracer);
     tlm_clock_init(&system->clock, system->kernel, "gt_clock", BRINGUP_CLOCK_PERIOD, BRINGUP_CLOCK_PERIOD);
-    system->mmio = tlm_router_create(system->kernel, "mmio");
-    tlm_router_trace(system->mmio, 32, 4); /* the BAR's 32-bit offsets, 32-bit registers */
     system->memory = tlm_memory_create(system->kernel, "gfx_memory", 0);
+    /* doorbell mode (docs/cosim.md "In the system"): in model mode the GT builds its controller
+     * model; otherwise the system builds the RTL twin (and, in lockstep, the model and the
+     * compare: the run follows the twin, the model shadows it) and injects it (gt_config.doorbell).
+     * Both sides watch their lines in the same memory; in lockstep the host's memory accesses go
+     * through the compare, which checks both sides' messages after each of them. */
+    const tlm_target *host_memory = tlm_memory_target(system->memory);
+    if (config->doorbell_mode != TB_MODE_MODEL) {
+        system->doorbell_twin = tb_doorbell_twin_create(system->kernel, &system->clock, "doorbell_rtl", system->memory);
+        system->doorbell_block = (doorbell_block){ .target = tb_doorbell_twin_target(system->doorbell_twin),
+                                                   .install = twin_install, .set_guc_port = twin_set_guc_port,
+                                                   .self = system->doorbell_twin };
+    }
+    if (config->doorbell_mode == TB_MODE_LOCKSTEP) {
+        system->doorbell = doorbell_create(system->kernel, "doorbell", system->memory);
+        system->doorbell_lockstep = tb_doorbell_lockstep_create(system->kernel, "doorbell_lockstep", system->doorbell,
+                                                                system->doorbell_twin, system->memory);
+        system->doorbell_block = (doorbell_block){ .target = tb_doorbell_lockstep_target(system->doorbell_lockstep),
+                                                   .install = lockstep_install, .set_guc_port = lockstep_set_guc_port,
+                                                   .self = system->doorbell_lockstep };
+        host_memory = tb_doorbell_lockstep_memory(system->doorbell_lockstep);
+    }
     /* The memory has no router in front of it: a port traces the host's accesses (its view
      * group starts closed: the registers are what a bring-up run is about). */
     system->memory_target = tlm_trace_port_init(&system->memory_port, system->kernel, "gfx_memory",
-                                                tlm_memory_target(system->memory), 48, 8, true);
+                                                host_memory, 48, 8, true);
     tlm_signal_init(&system->host_irq, "host_irq", 1, 0);
     tlm_signal_trace(&system->host_irq, system->kernel, "system");
     tlm_trace_view(system->kernel, "system", TLM_TRACE_RANK_HOST, false);
@@ -105,50 +171,47 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
                                    tb_roundtrip_twin_irq(system->twin));
         block_target = tb_lockstep_target(system->lockstep);
     }
-    tlm_router_map(system->mmio, TB_SYSTEM_ROUNDTRIP_BASE, ROUNDTRIP_BLOCK_SIZE, block_target);
 
-    /* The profile's interrupt aggregator, on the GT's MMIO map at its public base. */
-    if (strcmp(profile, "gen12") == 0) {
+    /* irq mode (docs/cosim.md): in model mode the GT builds its aggregator model; otherwise
+     * the system builds the RTL twin (and, in lockstep, the model and the compare, where the
+     * run follows the twin and the model shadows it) and injects its ports into the GT. */
+    gt_irq_block replacement = { 0 };
+    if (config->irq_mode != TB_MODE_MODEL) {
+        system->irq_twin = tb_irq_twin_create(system->kernel, &system->clock, "irq_rtl");
+        replacement.sink = tb_irq_twin_sink(system->irq_twin);
+        replacement.host_irq = tb_irq_twin_host_irq(system->irq_twin);
+        replacement.host_target = tb_irq_twin_target(system->irq_twin, IRQ_GEN11_HOST);
+        replacement.guc_target = tb_irq_twin_target(system->irq_twin, IRQ_GEN11_GUC);
+        for (unsigned v = 0; v < 2; v++)
+            replacement.guc_vector[v] = tb_irq_twin_guc_vector(system->irq_twin, v);
+    }
+    if (config->irq_mode == TB_MODE_LOCKSTEP) {
         system->irq_gen11 = irq_gen11_create(system->kernel, "irq");
-        system->irq_sink = irq_gen11_sink(system->irq_gen11);
-        system->aggregator_irq = irq_gen11_host_irq(system->irq_gen11);
-        tlm_router_map(system->mmio, IRQ_GEN11_MMIO_BASE, IRQ_GEN11_BLOCK_SIZE,
-                       irq_gen11_target(system->irq_gen11, IRQ_GEN11_HOST));
-    } else {
-        system->irq_gen6 = irq_gen6_create(system->kernel, "irq");
-        system->irq_sink = irq_gen6_sink(system->irq_gen6);
-        system->aggregator_irq = irq_gen6_host_irq(system->irq_gen6);
-        tlm_router_map(system->mmio, IRQ_GEN6_MMIO_BASE, IRQ_GEN6_BLOCK_SIZE, irq_gen6_target(system->irq_gen6));
+        system->irq_lockstep =
+            tb_irq_lockstep_create(system->kernel, "irq_lockstep", system->irq_gen11, system->irq_twin);
+        replacement.sink = tb_irq_lockstep_sink(system->irq_lockstep);
+        replacement.host_target = tb_irq_lockstep_target(system->irq_lockstep, IRQ_GEN11_HOST);
+        replacement.guc_target = tb_irq_lockstep_target(system->irq_lockstep, IRQ_GEN11_GUC);
     }
-
-    /* The profile's command streamers at their MMIO bases (cs_commands.h profile data),
-     * fetching from and writing to graphics memory, reaching other registers through the
-     * MMIO map, their interrupt messages into the aggregator (docs/cs.md). */
-    cs_profile cs = strcmp(profile, "gen12") == 0 ? CS_PROFILE_GEN12 : CS_PROFILE_GEN6;
-    for (unsigned e = 0; e < CS_ENGINE_COUNT; e++) {
-        const cs_engine_info *info = &cs_profile_get(cs)->engines[e];
-        if (!info->present)
-            continue;
-        cs_engine_config engine = {
-            .profile = cs,
-            .engine = (cs_engine)e,
-            .instance = 0,
-            .mmio_base = info->mmio_base,
-            .memory = tlm_memory_target(system->memory),
-            .mmio = tlm_router_target(system->mmio),
-            .irq = system->irq_sink,
-            .clock_period = BRINGUP_CLOCK_PERIOD,
-        };
-        system->engines[e] = cs_engine_create(system->kernel, info->name, &engine);
-        tlm_router_map(system->mmio, info->mmio_base, CS_BLOCK_SIZE, cs_engine_target(system->engines[e]));
-        if (cs_engine_hws_pga_target(system->engines[e]))
-            tlm_router_map(system->mmio, info->mmio_base + CS_GEN6_HWS_PGA_OFFSET, 4,
-                           cs_engine_hws_pga_target(system->engines[e]));
+    gt_config gt = {
+        .profile = profile,
+        .memory = system->memory,
+        .clock_period = BRINGUP_CLOCK_PERIOD,
+        .irq = config->irq_mode != TB_MODE_MODEL ? &replacement : NULL,
+        .doorbell = config->doorbell_mode != TB_MODE_MODEL ? &system->doorbell_block : NULL,
+    };
+    system->gt = gt_create(system->kernel, &gt, error, error_size);
+    if (!system->gt) {
+        tb_system_destroy(system);
+        return NULL;
     }
+    /* The bring-up block shares the GT's BAR at a window the GT leaves free (tb_system.h). */
+    gt_mmio_map(system->gt, TB_SYSTEM_ROUNDTRIP_BASE, ROUNDTRIP_BLOCK_SIZE, block_target);
 
     /* In lockstep the round-trip part of the host line follows the RTL: the run is the RTL's,
      * the model shadows it. */
     system->block_irq = block_irq;
+    system->aggregator_irq = gt_host_irq(system->gt);
     /* The aggregator's line, unless its model traces it already. */
     tlm_signal_trace(system->aggregator_irq, system->kernel, "irq");
     tlm_signal_listen(block_irq, follow_irq, system);
@@ -161,14 +224,16 @@ void tb_system_destroy(tb_system *system)
 {
     if (!system)
         return;
-    tlm_router_destroy(system->mmio);
-    for (unsigned e = 0; e < CS_ENGINE_COUNT; e++)
-        cs_engine_destroy(system->engines[e]);
+    gt_destroy(system->gt);
     tb_lockstep_destroy(system->lockstep);
+    tb_irq_lockstep_destroy(system->irq_lockstep);
+    tb_irq_twin_destroy(system->irq_twin);
+    tb_doorbell_lockstep_destroy(system->doorbell_lockstep);
+    tb_doorbell_twin_destroy(system->doorbell_twin);
+    doorbell_destroy(system->doorbell);
     tb_roundtrip_twin_destroy(system->twin);
     roundtrip_destroy(system->model);
     irq_gen11_destroy(system->irq_gen11);
-    irq_gen6_destroy(system->irq_gen6);
     tlm_memory_destroy(system->memory);
     tlm_signal_destroy(&system->host_irq);
     tlm_clock_destroy(&system->clock);
@@ -183,12 +248,17 @@ tlm_kernel *tb_system_kernel(tb_system *system)
 
 const tlm_target *tb_system_mmio(tb_system *system)
 {
-    return tlm_router_target(system->mmio);
+    return gt_mmio(system->gt);
 }
 
 const tlm_target *tb_system_memory(tb_system *system)
 {
     return system->memory_target;
+}
+
+tlm_memory_stats tb_system_memory_stats(const tb_system *system)
+{
+    return tlm_memory_get_stats(system->memory);
 }
 
 const tlm_signal *tb_system_host_irq(const tb_system *system)
@@ -212,7 +282,7 @@ bool tb_system_irq_raise(tb_system *system, unsigned engine_class, unsigned inst
 {
     /* Range-check against the profile's engine table: an unknown engine is a usage error of the
      * caller (a scenario asking for hardware that is not there), not a message to drop. */
-    bool gen12 = system->irq_gen11 != NULL;
+    bool gen12 = gt_get_profile(system->gt)->gen11_irq;
     const char *name =
         gen12 ? irq_gen11_engine_name(engine_class, instance) : irq_gen6_engine_name(engine_class, instance);
     if (!name) {
@@ -231,23 +301,88 @@ bool tb_system_irq_raise(tb_system *system, unsigned engine_class, unsigned inst
         .instance = (uint8_t)instance,
         .data = (uint16_t)data,
     };
-    irq_message_send(&system->irq_sink, &message);
+    irq_message_send(gt_irq_sink(system->gt), &message);
     return true;
 }
 
 uint64_t tb_system_mismatches(const tb_system *system)
 {
-    return system->lockstep ? tb_lockstep_mismatches(system->lockstep) : 0;
+    return (system->lockstep ? tb_lockstep_mismatches(system->lockstep) : 0) +
+           (system->irq_lockstep ? tb_irq_lockstep_mismatches(system->irq_lockstep) : 0) +
+           (system->doorbell_lockstep ? tb_doorbell_lockstep_mismatches(system->doorbell_lockstep) : 0);
 }
 
 uint64_t tb_system_rtl_assertion_failures(const tb_system *system)
 {
-    return system->twin ? tb_roundtrip_twin_assertion_failures(system->twin) : 0;
+    return (system->twin ? tb_roundtrip_twin_assertion_failures(system->twin) : 0) +
+           (system->irq_twin ? tb_irq_twin_assertion_failures(system->irq_twin) : 0) +
+           (system->doorbell_twin ? tb_doorbell_twin_assertion_failures(system->doorbell_twin) : 0);
+}
+
+bool tb_system_profile_has_irq_twin(const char *profile)
+{
+    return profile == NULL || strcmp(profile, "gen12") == 0;
+}
+
+const tlm_target *tb_system_irq_guc_mmio(tb_system *system)
+{
+    return gt_irq_guc_target(system->gt);
+}
+
+const tlm_signal *tb_system_irq_guc_vector(const tb_system *system, unsigned vector)
+{
+    return gt_irq_guc_vector(system->gt, vector);
+}
+
+struct tb_irq_lockstep *tb_system_irq_lockstep(tb_system *system)
+{
+    return system->irq_lockstep;
+}
+
+struct eu_array *tb_system_eu(tb_system *system)
+{
+    return gt_eu(system->gt);
 }
 
 struct cs_engine_model *tb_system_engine(tb_system *system, unsigned engine)
 {
-    return engine < CS_ENGINE_COUNT ? system->engines[engine] : NULL;
+    return gt_engine(system->gt, engine);
+}
+
+struct doorbell *tb_system_doorbell(tb_system *system)
+{
+    return system->doorbell ? system->doorbell : gt_doorbell(system->gt);
+}
+
+bool tb_system_profile_has_doorbell_twin(const char *profile)
+{
+    const gt_profile *found = gt_profile_find(profile);
+    return found != NULL && found->has_guc;
+}
+
+struct tb_doorbell_twin *tb_system_doorbell_twin(tb_system *system)
+{
+    return system->doorbell_twin;
+}
+
+struct tb_doorbell_lockstep *tb_system_doorbell_lockstep(tb_system *system)
+{
+    return system->doorbell_lockstep;
+}
+
+struct guc *tb_system_guc(tb_system *system)
+{
+    return gt_guc(system->gt);
+}
+
+struct guc_scheduler *tb_system_guc_scheduler(tb_system *system)
+{
+    return gt_guc_scheduler(system->gt);
+}
+
+const tlm_target *tb_system_guc_mmio(tb_system *system)
+{
+    return gt_guc_mmio(system->gt);
 }
 
 struct tb_lockstep *tb_system_lockstep(tb_system *system)
@@ -263,4 +398,19 @@ const char *tb_block_mode_name(tb_block_mode mode)
     case TB_MODE_LOCKSTEP: return "lockstep";
     }
     return "invalid-mode";
+}
+
+struct irq_gen11 *tb_system_irq_gen11(tb_system *system)
+{
+    return system->irq_gen11 ? system->irq_gen11 : gt_irq_gen11(system->gt);
+}
+
+struct irq_gen6 *tb_system_irq_gen6(tb_system *system)
+{
+    return gt_irq_gen6(system->gt);
+}
+
+struct gt *tb_system_gt(tb_system *system)
+{
+    return system->gt;
 }

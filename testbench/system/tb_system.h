@@ -1,12 +1,12 @@
-/* The simulated system a scenario or test drives as a host would: MMIO, graphics memory,
- * the host interrupt line, a GT clock. Today it is the bring-up system: the round-trip
- * register block on MMIO (as its C model, its RTL twin behind the AXI4-Lite transactor, or
- * both in lockstep), the profile's interrupt aggregator on MMIO (gen12: the gen11+ tree,
- * models/irq/irq_gen11.h, host block at IRQ_GEN11_MMIO_BASE; gen6: the GT interrupt
- * registers, models/irq/irq_gen6.h, at IRQ_GEN6_MMIO_BASE), the profile's command streamers
- * (models/cs/cs_engine.h: RCS, BCS, VCS and on gen12 VECS at their MMIO bases; docs/cs.md) and
- * a sparse graphics memory. The
- * GT of a profile replaces it when the models exist; this interface stays. */
+/* The simulated system a scenario or test drives as a host would: MMIO, graphics memory, the
+ * host interrupt line, a GT clock. It is the kernel, a sparse graphics memory, the GT of the
+ * scenario's profile (models/gt/gt.h, docs/gt.md: interrupt aggregator, command streamers, EU
+ * array, gen12 doorbells and GuC, on one MMIO BAR) and the bring-up round-trip register block
+ * on that BAR at TB_SYSTEM_ROUNDTRIP_BASE (as its C model, its RTL twin behind the AXI4-Lite
+ * transactor, or both in lockstep). The host line is the OR of the GT's and the round-trip
+ * block's. The gen11+ interrupt aggregator can be its RTL twin or a lockstep of model and twin
+ * (irq_mode), and so can the gen12 GTI doorbell controller (doorbell_mode): the system builds
+ * those and injects them into the GT (gt_config.irq, gt_config.doorbell). */
 #ifndef TB_SYSTEM_H
 #define TB_SYSTEM_H
 
@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gt.h"
 #include "tlm.h"
 
 /* How a block with an RTL twin is simulated. */
@@ -27,6 +28,8 @@ typedef enum tb_block_mode {
 typedef struct tb_system_config {
     const char *profile;           /* "gen12" (default when NULL) or "gen6" */
     tb_block_mode roundtrip_mode;  /* how the round-trip block is simulated */
+    tb_block_mode irq_mode;        /* how the gen11+ interrupt aggregator is simulated (gen12; gen6 has model only) */
+    tb_block_mode doorbell_mode;   /* how the GTI doorbell controller is simulated (gen12; gen6 has no doorbells) */
     FILE *log_sink;                /* where sim log lines go (NULL: stderr) */
     const tlm_tracer *tracer;      /* trace sink installed before any block is built (NULL: no trace; docs/waves.md) */
 } tb_system_config;
@@ -43,6 +46,8 @@ tlm_kernel *tb_system_kernel(tb_system *system);
 const tlm_target *tb_system_mmio(tb_system *system);
 /* Graphics memory (48-bit addresses). */
 const tlm_target *tb_system_memory(tb_system *system);
+/* Counters of the graphics memory: every access the host and the GT's initiators made. */
+tlm_memory_stats tb_system_memory_stats(const tb_system *system);
 /* The interrupt line to the host CPU: the OR of the interrupt aggregator's host line and the
  * round-trip block's interrupt output (in RTL and lockstep modes, the RTL twin's). */
 const tlm_signal *tb_system_host_irq(const tb_system *system);
@@ -57,6 +62,8 @@ bool tb_system_idle(const tb_system *system);
  * irq_gen6_engine_name) or data does not fit 16 bits. */
 bool tb_system_irq_raise(tb_system *system, unsigned engine_class, unsigned instance, unsigned data,
                          char *error, size_t error_size);
+/* The EU array behind the render engine (models/eu/eu_array.h, docs/eu.md). */
+struct eu_array *tb_system_eu(tb_system *system);
 /* Command streamer `engine` (a cs_engine value), or NULL when the profile has none. */
 struct cs_engine_model *tb_system_engine(tb_system *system, unsigned engine);
 /* Divergences a lockstep run has found so far (0 outside lockstep). */
@@ -67,8 +74,54 @@ uint64_t tb_system_rtl_assertion_failures(const tb_system *system);
 /* The lockstep compare in lockstep mode (NULL otherwise), for its first-mismatch report. */
 struct tb_lockstep *tb_system_lockstep(tb_system *system);
 
-/* Where the round-trip block sits in the bring-up system's MMIO space. */
+/* The gen11+ aggregator's GuC block (irq_gen11_target(model, IRQ_GEN11_GUC) or the twin's or
+ * the lockstep's, per irq_mode), for the GuC's address space; NULL on gen6. */
+const tlm_target *tb_system_irq_guc_mmio(tb_system *system);
+/* The GuC's interrupt vector 0 or 1 (per irq_mode, as the host line); NULL on gen6. */
+const tlm_signal *tb_system_irq_guc_vector(const tb_system *system, unsigned vector);
+/* Whether `profile` (NULL: the default, gen12) has an RTL twin of its interrupt aggregator
+ * (irq_mode other than model): gen12 yes (rtl/irq, gen11+), gen6 no. */
+bool tb_system_profile_has_irq_twin(const char *profile);
+/* The profile's interrupt aggregator model: gen12 the gen11+ tree (irq modes model and
+ * lockstep; NULL in rtl mode), gen6 the GT interrupt registers; NULL for the other profile.
+ * For functional coverage (tb_system_coverage.h). */
+struct irq_gen11 *tb_system_irq_gen11(tb_system *system);
+struct irq_gen6 *tb_system_irq_gen6(tb_system *system);
+/* The interrupt aggregator's lockstep compare (irq_mode lockstep; NULL otherwise). */
+struct tb_irq_lockstep *tb_system_irq_lockstep(tb_system *system);
+/* Whether `profile` (NULL: gen12) has an RTL twin of its GTI doorbell controller (doorbell_mode
+ * other than model): gen12 yes (rtl/doorbell), gen6 no (no doorbells). */
+bool tb_system_profile_has_doorbell_twin(const char *profile);
+/* The doorbell controller's RTL twin (doorbell modes rtl and lockstep) and lockstep compare
+ * (lockstep); NULL otherwise. */
+struct tb_doorbell_twin *tb_system_doorbell_twin(tb_system *system);
+struct tb_doorbell_lockstep *tb_system_doorbell_lockstep(tb_system *system);
+
+/* gen12: the GTI doorbell controller (DOORBELL_MMIO_BASE), the GuC block (GUC_MMIO_BASE) and the
+ * GuC scheduler model standing for the firmware, connected as micro-core but not booted: doorbell
+ * interrupts go to the host until software sets DOORBELL_CTRL.ROUTE_TO_GUC (docs/guc.md). The
+ * fuse register 0xB00 is not mapped (the round-trip block covers 0x0-0xFFF); the fuse is 1.
+ * NULL on gen6. tb_system_doorbell is the doorbell controller's model: the GT's (doorbell mode
+ * model), the shadow the lockstep compares (lockstep), NULL in rtl mode (only the RTL exists:
+ * its statistics are the model's and are absent there). */
+struct doorbell *tb_system_doorbell(tb_system *system);
+struct guc *tb_system_guc(tb_system *system);
+struct guc_scheduler *tb_system_guc_scheduler(tb_system *system);
+/* The GuC's MMIO view: the doorbell range through the GuC shim, the GuC block, the engines and
+ * the aggregator's GuC block at IRQ_GEN11_MMIO_BASE. NULL on gen6. */
+const tlm_target *tb_system_guc_mmio(tb_system *system);
+/* Graphics address of the GuC scheduler model's process descriptors (docs/guc.md). */
+#define TB_SYSTEM_GUC_DESCRIPTOR_POOL GT_GUC_DESCRIPTOR_POOL
+/* Reaction time of the GuC scheduler model (GT clocks of the bring-up clock). */
+#define TB_SYSTEM_GUC_LATENCY_CYCLES GT_GUC_LATENCY_CYCLES
+
+/* Where the round-trip block sits in the bring-up system's MMIO space: 0x0-0xFFF, a window the
+ * GT's map leaves free (docs/gt.md "MMIO map"; the gen12 fuse register 0xB00 that real hardware
+ * has there is therefore not mapped). */
 #define TB_SYSTEM_ROUNDTRIP_BASE UINT64_C(0x0)
+
+/* The GT (models/gt/gt.h): its profile, clock, blocks and event record (the run summary). */
+struct gt *tb_system_gt(tb_system *system);
 
 const char *tb_block_mode_name(tb_block_mode mode);
 

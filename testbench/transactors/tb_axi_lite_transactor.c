@@ -267,6 +267,15 @@ void tb_axi_lite_transactor_on_cycle(tb_axi_lite_transactor *transactor, tb_axi_
     tlm_callback_list_add(&transactor->observers, (tlm_callback_fn)fn, context);
 }
 
+tlm_time tb_axi_lite_transactor_step_idle(tb_axi_lite_transactor *transactor, tlm_time start)
+{
+    step_idle_through(transactor, start);
+    tlm_time edge = transactor->next_edge;
+    tb_axi_lite_response_pins ignored;
+    step(transactor, &transactor->idle, &ignored);
+    return edge;
+}
+
 uint64_t tb_axi_lite_transactor_cycles(const tb_axi_lite_transactor *transactor)
 {
     return transactor->cycles;

@@ -62,6 +62,12 @@ const tlm_target *tb_axi_lite_transactor_target(tb_axi_lite_transactor *transact
 void tb_axi_lite_transactor_on_cycle(tb_axi_lite_transactor *transactor, tb_axi_lite_cycle_observer_fn fn,
                                      void *context);
 
+/* One idle bus cycle on behalf of a side-band port of the slave (an input the cycle function
+ * drives beside the bus, such as a message port): first idle cycles for every edge up to
+ * `start` (as a transaction requested at `start` would step), then one idle cycle at the next
+ * edge. Returns that edge's time; the RTL runs ahead of the kernel as during a transfer. */
+tlm_time tb_axi_lite_transactor_step_idle(tb_axi_lite_transactor *transactor, tlm_time start);
+
 /* RTL cycles stepped so far (idle and busy). */
 uint64_t tb_axi_lite_transactor_cycles(const tb_axi_lite_transactor *transactor);
 /* Time of the next rising edge the RTL has not seen yet. */

@@ -6,57 +6,6 @@
 
 #include "cs_engine_fixture.h"
 
-static void bb_start(CsSys *self, uint64_t address, bool secure, bool second_level)
-{
-    const char *security = self->profile == CS_PROFILE_GEN6 ? "security" : "address_space";
-    if (second_level)
-        EMIT("MI_BATCH_BUFFER_START", 0, { "address", 0, address }, { security, 0, secure ? 0 : 1 },
-             { "second_level", 0, 1 });
-    else
-        EMIT("MI_BATCH_BUFFER_START", 0, { "address", 0, address }, { security, 0, secure ? 0 : 1 });
-}
-
-static void lri(CsSys *self, uint32_t reg, uint32_t data)
-{
-    EMIT("MI_LOAD_REGISTER_IMM", 3, { "reg", 0, reg }, { "data", 0, data });
-}
-
-/* Where HWS_PGA sits from the engine's base: gen6 base + 0x2080, gen8+ base + 0x80. */
-static uint32_t hws_pga(CsSys *self)
-{
-    return self->profile == CS_PROFILE_GEN6 ? CS_GEN6_HWS_PGA_OFFSET : CS_HWS_PGA_OFFSET;
-}
-
-/* Copies the program to memory at `address` and starts a new one. */
-static void place(CsSys *self, uint64_t address)
-{
-    for (uint32_t i = 0; i < self->length; i++)
-        mem_wr(self, address + 4u * i, self->program[i]);
-    self->length = 0;
-}
-
-/* Pads the program to a QWord, places it as a one-page ring with HEAD 0 and the status page
- * at HWSP, enables the ring and moves TAIL past it. Returns the tail (bytes). */
-static uint32_t start_ring(CsSys *self)
-{
-    if (self->length & 1u)
-        EMIT0("MI_NOOP");
-    uint32_t tail = 4u * self->length;
-    place(self, RING);
-    wr(self, hws_pga(self), HWSP);
-    wr(self, CS_RING_START_OFFSET, RING);
-    wr(self, CS_RING_HEAD_OFFSET, 0);
-    wr(self, CS_RING_CTL_OFFSET, CS_RING_CTL_ENABLE_MASK);
-    wr(self, CS_RING_TAIL_OFFSET, tail);
-    return tail;
-}
-
-static void run_ring(CsSys *self)
-{
-    start_ring(self);
-    run(self);
-}
-
 /* ---- event log: MI_DISPLAY_FLIP, MI_PROBE/MI_UNPROBE, MI_UPDATE_GTT ------------------------ */
 
 static uint64_t event_field(CsSys *self, const cs_event *event, const char *name, uint32_t instance)
@@ -495,8 +444,9 @@ TEST_F(CsSys, AtomicCompareWrite16BytesGen12)
     EXPECT_EQ(mem_rd(self, DATA + 0x2c), 0x77);
 }
 
-TEST_F(CsSys, AtomicWithoutInlineDataUsesZeroOperandsGen12)
+TEST_F(CsSys, AtomicWithoutInlineDataUsesTheGprsAtResetGen12)
 {
+    /* GPR0/GPR1 are the operands (cs_engine_gpr_test.c); after reset they are 0. */
     build(self, CS_PROFILE_GEN12);
     mem_wr(self, DATA, 0x1234);
     mem_wr(self, DATA + 4, 0x1234);

@@ -245,15 +245,15 @@ TEST_F(ScenarioParse, CanonicalFormParsesBackToTheSameStatements)
 
 TEST(ScenarioParseErrors, UnknownStatement)
 {
-    check_error("jump 5\n", 1, 1, "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got 'jump'");
-    check_error("\n\n   poke 1 2\n", 3, 4, "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got 'poke'");
-    check_error("5\n", 1, 1, "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got '5'");
+    check_error("jump 5\n", 1, 1, "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit, kernel, doorbell), got 'jump'");
+    check_error("\n\n   poke 1 2\n", 3, 4, "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit, kernel, doorbell), got 'poke'");
+    check_error("5\n", 1, 1, "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit, kernel, doorbell), got '5'");
 }
 
 TEST(ScenarioParseErrors, KeywordsAreLowercase)
 {
     check_error("MMIO write 0 0\n", 1, 1,
-                "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got 'MMIO' (keywords are lowercase)");
+                "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit, kernel, doorbell), got 'MMIO' (keywords are lowercase)");
     check_error("mmio Write 0 0\n", 1, 6, "expected 'write' or 'read' after 'mmio', got 'Write' (keywords are lowercase)");
     check_error("mmio read 0 EXPECT 1\n", 1, 13, "expected 'expect' or end of line, got 'EXPECT' (keywords are lowercase)");
     check_error("run Idle\n", 1, 5, "expected CYCLES (a number) or 'idle' after 'run', got 'Idle' (keywords are lowercase)");
@@ -449,7 +449,7 @@ TEST(ScenarioParseErrors, UnprintableBytesAreEscapedAndLongTokensCut)
     tb_scenario *scenario = tb_scenario_parse("t.gtsim", nul, sizeof nul - 1);
     ASSERT_EQ(scenario->error_count, 1);
     EXPECT_STREQ(scenario->errors[0].message,
-                 "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit), got 'run\\x00'");
+                 "expected a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit, kernel, doorbell), got 'run\\x00'");
     tb_scenario_destroy(scenario);
 
     check_error("run \xff\xfe'\\\n", 1, 5, "expected CYCLES (a number) or 'idle' after 'run', got '\\xff\\xfe\\x27\\x5c'");
@@ -493,8 +493,9 @@ TEST(ScenarioLoad, ReadsAFileAndNamesItByItsPath)
 
 TEST(ScenarioLoad, ExampleScenariosParseWithoutErrors)
 {
-    static const char *const names[] = { "default.gtsim", "roundtrip_operations.gtsim", "roundtrip_status.gtsim",
-                                         "memory.gtsim", "cs_verbs_gen12.gtsim", "cs_verbs_gen6.gtsim" };
+    static const char *const names[] = { "default.gtsim", "bringup.gtsim", "roundtrip_operations.gtsim",
+                                         "roundtrip_status.gtsim", "memory.gtsim", "cs_verbs_gen12.gtsim",
+                                         "cs_verbs_gen6.gtsim", "execlist_gen12.gtsim", "gen6_engines.gtsim" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024], message[1024] = "";
         snprintf(path, sizeof path, "%s/%s", TB_SCENARIOS_DIR, names[i]);

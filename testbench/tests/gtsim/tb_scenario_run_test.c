@@ -277,8 +277,9 @@ TEST_F(ScenarioRun, IrqRaiseTheSystemCannotCarryStopsTheRunAsAUsageError)
 
 static void run_examples(tb_block_mode mode)
 {
-    static const char *const names[] = { "default.gtsim", "roundtrip_operations.gtsim", "roundtrip_status.gtsim",
-                                         "memory.gtsim", "cs_verbs_gen12.gtsim", "cs_verbs_gen6.gtsim" };
+    static const char *const names[] = { "default.gtsim", "bringup.gtsim", "roundtrip_operations.gtsim",
+                                         "roundtrip_status.gtsim", "memory.gtsim", "cs_verbs_gen12.gtsim",
+                                         "cs_verbs_gen6.gtsim", "execlist_gen12.gtsim", "gen6_engines.gtsim" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024], message[1024] = "";
         snprintf(path, sizeof path, "%s/%s", TB_SCENARIOS_DIR, names[i]);

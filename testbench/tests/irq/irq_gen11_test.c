@@ -1,39 +1,21 @@
-/* The gen11+ interrupt aggregation model (models/irq/irq_gen11.h) on its own: one test per
- * rule of spec 001 "Interrupts Overview" through "Enable and Mask Registers", per public fact
- * the model relies on (docs/facts.md) and per defined misuse result (docs/irq.md). Expected
- * values are worked out from those documents, not from the model's tables. */
+/* The gen11+ interrupt aggregation on its own: one test per rule of spec 001 "Interrupts
+ * Overview" through "Enable and Mask Registers", per public fact the model relies on
+ * (docs/facts.md) and per defined misuse result (docs/irq.md). Expected values are worked out
+ * from those documents, not from the model's tables.
+ *
+ * Every test runs in three modes (irq_gen11_fixture.h): the C model (Gen11Model.*), the RTL
+ * twin (Gen11Rtl.*: rtl/irq behind its transactor) and both in lockstep (Gen11Lockstep.*).
+ * Registers, the host line and the GuC vectors are checked in every mode; the model's
+ * statistics and log lines (EXPECT_MODEL_*) where the model exists. */
 #include <stdint.h>
 #include <string.h>
 
 #include "irq_gen11.h"
 #include "irq_gen11_guc_regs.h"
 #include "irq_gen11_regs.h"
+#include "irq_gen11_fixture.h"
 #include "irq_test_util.h"
 #include "tb_test.h"
-
-typedef struct Gen11 {
-    tlm_kernel *kernel;     /* time base and logger */
-    irq_gen11 *irq;         /* model under test */
-    const tlm_target *host; /* host block */
-    const tlm_target *guc;  /* GuC block */
-    irq_log_capture log;    /* what the model printed (warnings and errors) */
-} Gen11;
-
-static void Gen11_SetUp(Gen11 *self)
-{
-    self->kernel = tlm_kernel_create();
-    irq_capture_open(&self->log, self->kernel);
-    self->irq = irq_gen11_create(self->kernel, "irq");
-    self->host = irq_gen11_target(self->irq, IRQ_GEN11_HOST);
-    self->guc = irq_gen11_target(self->irq, IRQ_GEN11_GUC);
-}
-
-static void Gen11_TearDown(Gen11 *self)
-{
-    irq_gen11_destroy(self->irq);
-    tlm_kernel_destroy(self->kernel);
-    irq_capture_close(&self->log);
-}
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
@@ -100,7 +82,7 @@ static const engine_fact facts[] = {
 static void raise(Gen11 *self, unsigned engine_class, unsigned instance, uint16_t data)
 {
     irq_message message = { .engine_class = (uint8_t)engine_class, .instance = (uint8_t)instance, .data = data };
-    irq_gen11_deliver(self->irq, &message);
+    irq_message_send(&self->sink, &message);
 }
 
 static uint32_t rd(Gen11 *self, uint32_t offset)
@@ -111,15 +93,6 @@ static uint32_t rd(Gen11 *self, uint32_t offset)
 static void wr(Gen11 *self, uint32_t offset, uint32_t value)
 {
     irq_write(self->host, offset, value);
-}
-
-/* A debug read: the value without the read's side effect (no service snapshot). */
-static uint32_t peek(Gen11 *self, uint32_t offset)
-{
-    uint8_t bytes[4] = { 0 };
-    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, offset, bytes, 4);
-    ASSERT_EQ(tlm_transport_dbg(self->host, &payload), 4u);
-    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
 }
 
 /* Every class enabled and every instance unmasked at the target's interface (the GuC block has
@@ -146,6 +119,21 @@ static uint32_t identity_of(unsigned engine_class, unsigned instance, uint16_t d
     return DATA_VALID | instance << 20 | engine_class << 16 | data;
 }
 
+/* Checks of the model's internals: its statistics (dropped messages, DW-level events) and its
+ * log lines. The RTL has no pins for them (its observables are its registers, the host line
+ * and the vectors, which every mode checks), so in RTL mode these checks are skipped; in
+ * lockstep mode they run on the model the twin is compared against. */
+#define EXPECT_MODEL_EQ(actual, expected)  \
+    do {                                   \
+        if (irq_gen11_fixture_model(self)) \
+            EXPECT_EQ(actual, expected);   \
+    } while (0)
+#define EXPECT_MODEL_LOG(text)                                             \
+    do {                                                                   \
+        if (irq_gen11_fixture_model(self))                                 \
+            EXPECT_TRUE(irq_contains(irq_capture_text(&self->log), text)); \
+    } while (0)
+
 static uint64_t warnings(Gen11 *self)
 {
     return tlm_logger_block(tlm_kernel_logger(self->kernel), "irq")->counts[TLM_LOG_WARNING];
@@ -158,7 +146,7 @@ static uint64_t errors(Gen11 *self)
 
 static uint64_t host_line(Gen11 *self)
 {
-    return tlm_signal_get(irq_gen11_host_irq(self->irq));
+    return tlm_signal_get(self->host_irq);
 }
 
 static uint64_t dw_events(Gen11 *self, irq_gen11_interface interface, unsigned dw)
@@ -168,7 +156,7 @@ static uint64_t dw_events(Gen11 *self, irq_gen11_interface interface, unsigned d
 
 /* ---- reset --------------------------------------------------------------------------------- */
 
-TEST_F(Gen11, ResetValues)
+GEN11_TEST(ResetValues)
 {
     EXPECT_EQ(rd(self, MASTER), 0u);
     EXPECT_EQ(rd(self, DW0), 0u);
@@ -184,11 +172,11 @@ TEST_F(Gen11, ResetValues)
     EXPECT_EQ(rd(self, SELECTOR0), 0u);
     EXPECT_EQ(rd(self, SELECTOR1), 0u);
     EXPECT_EQ(host_line(self), 0u);
-    EXPECT_EQ(tlm_signal_get(irq_gen11_guc_vector(self->irq, 0)), 0u);
-    EXPECT_EQ(tlm_signal_get(irq_gen11_guc_vector(self->irq, 1)), 0u);
+    EXPECT_EQ(tlm_signal_get(self->vector[0]), 0u);
+    EXPECT_EQ(tlm_signal_get(self->vector[1]), 0u);
 }
 
-TEST_F(Gen11, ResetDropsHeldAndPendingEvents)
+GEN11_TEST(ResetDropsHeldAndPendingEvents)
 {
     open_everything(self->host);
     wr(self, IRQ_GEN11_BCS_RSVD_INTR_MASK_OFFSET, 0xFFFFFFFFu);
@@ -196,7 +184,7 @@ TEST_F(Gen11, ResetDropsHeldAndPendingEvents)
     raise(self, 3, 0, 1); /* held by the mask */
     wr(self, MASTER, MASTER_ENABLE);
     EXPECT_EQ(host_line(self), 1u);
-    irq_gen11_reset(self->irq);
+    irq_gen11_fixture_reset(self);
     EXPECT_EQ(host_line(self), 0u);
     open_everything(self->host);
     EXPECT_EQ(rd(self, DW0), 0u);
@@ -204,7 +192,7 @@ TEST_F(Gen11, ResetDropsHeldAndPendingEvents)
 
 /* ---- first level ----------------------------------------------------------------------------- */
 
-TEST_F(Gen11, DisabledEventsAreDropped)
+GEN11_TEST(DisabledEventsAreDropped)
 {
     /* spec 001: events are AND-ed with the enable; disabled events are simply dropped. */
     wr(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET, 0);
@@ -212,10 +200,10 @@ TEST_F(Gen11, DisabledEventsAreDropped)
     EXPECT_EQ(rd(self, DW0), 0u);
     wr(self, IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, 0xFFFF0000u);
     EXPECT_EQ(rd(self, DW0), 0u); /* enabling later does not bring the event back */
-    EXPECT_EQ(irq_gen11_get_stats(self->irq)->dropped, 1u);
+    EXPECT_MODEL_EQ(irq_gen11_get_stats(self->irq)->dropped, 1u);
 }
 
-TEST_F(Gen11, EnableIsAndedPerDataBit)
+GEN11_TEST(EnableIsAndedPerDataBit)
 {
     wr(self, IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, 0x00010000u); /* render bit 0 only */
     wr(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET, 0);
@@ -223,7 +211,7 @@ TEST_F(Gen11, EnableIsAndedPerDataBit)
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 0x0001));
 }
 
-TEST_F(Gen11, InstancesOfAClassShareItsEnable)
+GEN11_TEST(InstancesOfAClassShareItsEnable)
 {
     /* spec 001: instances of one class (except 'Other') share the class's enable register. */
     open_everything(self->host);
@@ -234,13 +222,13 @@ TEST_F(Gen11, InstancesOfAClassShareItsEnable)
     EXPECT_EQ(rd(self, DW1), 0x00000021u);
 }
 
-TEST_F(Gen11, EachOtherInstanceHasItsOwnEnable)
+GEN11_TEST(EachOtherInstanceHasItsOwnEnable)
 {
     /* spec 001: each instance in the 'Other' class has its own enable register. */
     for (unsigned enabled = 0; enabled < COUNT(facts); enabled++) {
         if (facts[enabled].engine_class != 4)
             continue;
-        irq_gen11_reset(self->irq);
+        irq_gen11_fixture_reset(self);
         for (size_t i = 0; i < COUNT(mask_offsets); i++)
             wr(self, mask_offsets[i], 0);
         wr(self, facts[enabled].enable_offset, 0xFFFFu << facts[enabled].enable_shift);
@@ -250,17 +238,17 @@ TEST_F(Gen11, EachOtherInstanceHasItsOwnEnable)
     }
 }
 
-TEST_F(Gen11, EveryEngineHasItsEnableHalf)
+GEN11_TEST(EveryEngineHasItsEnableHalf)
 {
     for (size_t e = 0; e < COUNT(facts); e++) {
-        irq_gen11_reset(self->irq);
+        irq_gen11_fixture_reset(self);
         for (size_t i = 0; i < COUNT(mask_offsets); i++)
             wr(self, mask_offsets[i], 0);
         wr(self, facts[e].enable_offset, 0xFFFFu << facts[e].enable_shift);
         raise(self, facts[e].engine_class, facts[e].instance, 0x8000);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 1u << facts[e].bit);
         /* the other half of the register enables nothing of this engine */
-        irq_gen11_reset(self->irq);
+        irq_gen11_fixture_reset(self);
         for (size_t i = 0; i < COUNT(mask_offsets); i++)
             wr(self, mask_offsets[i], 0);
         wr(self, facts[e].enable_offset, 0xFFFFu << (16 - facts[e].enable_shift));
@@ -269,7 +257,7 @@ TEST_F(Gen11, EveryEngineHasItsEnableHalf)
     }
 }
 
-TEST_F(Gen11, EnabledEventsCollapseInTheInstanceRegister)
+GEN11_TEST(EnabledEventsCollapseInTheInstanceRegister)
 {
     /* spec 001: enabled events are logged in a per-instance collapsing register. */
     open_everything(self->host);
@@ -278,10 +266,10 @@ TEST_F(Gen11, EnabledEventsCollapseInTheInstanceRegister)
     raise(self, 0, 0, 0x0001);
     EXPECT_EQ(rd(self, DW0), 1u);
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 0x0005));
-    EXPECT_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 1u);
+    EXPECT_MODEL_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 1u);
 }
 
-TEST_F(Gen11, MaskedEventsAreHeldUntilUnmasked)
+GEN11_TEST(MaskedEventsAreHeldUntilUnmasked)
 {
     /* spec 001: masked events remain in the collapsing register until they are unmasked. */
     open_everything(self->host);
@@ -294,22 +282,28 @@ TEST_F(Gen11, MaskedEventsAreHeldUntilUnmasked)
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 0x0010));
 }
 
-TEST_F(Gen11, MaskIsPerInstance)
+GEN11_TEST(MaskIsPerInstance)
 {
-    /* spec 001: every instance, even of the same class, has its own mask register. */
+    /* spec 001: every instance, even of the same class, has its own mask register. Observed
+     * through the service routine (the RTL port has no debug read): vcs1 is presented and
+     * serviced while vcs0 is held; unmasking vcs0 then brings its event out alone. */
     open_everything(self->host);
     wr(self, IRQ_GEN11_VCS0_VCS1_INTR_MASK_OFFSET, 0xFFFF0000u); /* vcs0 masked, vcs1 not */
     raise(self, 1, 0, 1);
-    raise(self, 1, 1, 1);
-    EXPECT_EQ(peek(self, DW1), 0x2u);
+    raise(self, 1, 1, 2);
+    EXPECT_EQ(rd(self, DW1), 0x2u);
+    EXPECT_EQ(service(self->host, 1, 1), identity_of(1, 1, 2));
+    wr(self, DW1, 0x2);
+    EXPECT_EQ(rd(self, DW1), 0u);
     wr(self, IRQ_GEN11_VCS0_VCS1_INTR_MASK_OFFSET, 0);
-    EXPECT_EQ(peek(self, DW1), 0x3u);
+    EXPECT_EQ(rd(self, DW1), 0x1u);
+    EXPECT_EQ(service(self->host, 1, 0), identity_of(1, 0, 1));
 }
 
-TEST_F(Gen11, EveryEngineHasItsMaskHalf)
+GEN11_TEST(EveryEngineHasItsMaskHalf)
 {
     for (size_t e = 0; e < COUNT(facts); e++) {
-        irq_gen11_reset(self->irq);
+        irq_gen11_fixture_reset(self);
         for (size_t i = 0; i < COUNT(enable_offsets); i++)
             wr(self, enable_offsets[i], 0xFFFFFFFFu);
         /* everything masked except the engine's half: its event goes through */
@@ -317,7 +311,7 @@ TEST_F(Gen11, EveryEngineHasItsMaskHalf)
         raise(self, facts[e].engine_class, facts[e].instance, 1);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 1u << facts[e].bit);
         /* everything unmasked except the engine's half: its event is held */
-        irq_gen11_reset(self->irq);
+        irq_gen11_fixture_reset(self);
         for (size_t i = 0; i < COUNT(enable_offsets); i++)
             wr(self, enable_offsets[i], 0xFFFFFFFFu);
         for (size_t i = 0; i < COUNT(mask_offsets); i++)
@@ -328,7 +322,7 @@ TEST_F(Gen11, EveryEngineHasItsMaskHalf)
     }
 }
 
-TEST_F(Gen11, OnlyUnmaskedBitsArePresentedAndMaskedOnesStayHeld)
+GEN11_TEST(OnlyUnmaskedBitsArePresentedAndMaskedOnesStayHeld)
 {
     open_everything(self->host);
     wr(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET, 0x00040000u); /* data bit 2 masked */
@@ -341,7 +335,7 @@ TEST_F(Gen11, OnlyUnmaskedBitsArePresentedAndMaskedOnesStayHeld)
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 0x0004));
 }
 
-TEST_F(Gen11, EnableClearedWithEventsPendingKeepsThemAndDropsNewOnes)
+GEN11_TEST(EnableClearedWithEventsPendingKeepsThemAndDropsNewOnes)
 {
     /* The enable gates arrivals (spec 001: "AND-ed with a per-Engine Enable"); what the
      * collapsing register already holds is not an arrival. */
@@ -357,7 +351,7 @@ TEST_F(Gen11, EnableClearedWithEventsPendingKeepsThemAndDropsNewOnes)
 
 /* ---- second level ---------------------------------------------------------------------------- */
 
-TEST_F(Gen11, EveryEngineHasItsOwnSecondLevelBit)
+GEN11_TEST(EveryEngineHasItsOwnSecondLevelBit)
 {
     /* spec 001: one second-level bit per engine, 64 engines in two dwords. */
     open_everything(self->host);
@@ -373,7 +367,7 @@ TEST_F(Gen11, EveryEngineHasItsOwnSecondLevelBit)
     }
 }
 
-TEST_F(Gen11, UnmaskedBitsOfAnInstanceOrIntoOneSecondLevelBit)
+GEN11_TEST(UnmaskedBitsOfAnInstanceOrIntoOneSecondLevelBit)
 {
     open_everything(self->host);
     raise(self, 5, 2, 0x0100);
@@ -382,7 +376,7 @@ TEST_F(Gen11, UnmaskedBitsOfAnInstanceOrIntoOneSecondLevelBit)
     EXPECT_EQ(service(self->host, 0, 6), identity_of(5, 2, 0x0101));
 }
 
-TEST_F(Gen11, WithoutAReadEventsGoStraightIntoTheIir)
+GEN11_TEST(WithoutAReadEventsGoStraightIntoTheIir)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -390,7 +384,7 @@ TEST_F(Gen11, WithoutAReadEventsGoStraightIntoTheIir)
     EXPECT_EQ(rd(self, DW0), 0x00008001u);
 }
 
-TEST_F(Gen11, ReadTakesASnapshotAndLaterEventsWaitInSecondaryStorage)
+GEN11_TEST(ReadTakesASnapshotAndLaterEventsWaitInSecondaryStorage)
 {
     /* spec 001: a snapshot is taken when software reads the IIR; events from the read to the
      * complete clear are logged in secondary storage; the complete clear then generates a
@@ -404,14 +398,14 @@ TEST_F(Gen11, ReadTakesASnapshotAndLaterEventsWaitInSecondaryStorage)
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 1));
     wr(self, DW0, 0x1);
     EXPECT_EQ(rd(self, DW0), 0x8000u);
-    EXPECT_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 2u);
+    EXPECT_MODEL_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 2u);
     EXPECT_EQ(service(self->host, 0, 15), identity_of(3, 0, 1));
     wr(self, DW0, 0x8000);
     EXPECT_EQ(rd(self, DW0), 0u);
-    EXPECT_EQ(warnings(self), 0u);
+    EXPECT_MODEL_EQ(warnings(self), 0u);
 }
 
-TEST_F(Gen11, PartialClearKeepsSecondaryStorage)
+GEN11_TEST(PartialClearKeepsSecondaryStorage)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -426,7 +420,7 @@ TEST_F(Gen11, PartialClearKeepsSecondaryStorage)
     EXPECT_EQ(rd(self, DW0), 0x8000u);
 }
 
-TEST_F(Gen11, EventOnTheSameEngineAfterItsSelectionIsNotLost)
+GEN11_TEST(EventOnTheSameEngineAfterItsSelectionIsNotLost)
 {
     /* An event arriving between the IIR read and its clear, on the engine just serviced. */
     open_everything(self->host);
@@ -436,14 +430,14 @@ TEST_F(Gen11, EventOnTheSameEngineAfterItsSelectionIsNotLost)
     raise(self, 0, 0, 0x0010);
     wr(self, DW0, 1);
     EXPECT_EQ(rd(self, DW0), 1u);
-    EXPECT_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 2u);
+    EXPECT_MODEL_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 2u);
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 0x0010));
     wr(self, DW0, 1);
     EXPECT_EQ(rd(self, DW0), 0u);
-    EXPECT_EQ(warnings(self), 0u);
+    EXPECT_MODEL_EQ(warnings(self), 0u);
 }
 
-TEST_F(Gen11, ReadOfAnEmptyIirStartsNoService)
+GEN11_TEST(ReadOfAnEmptyIirStartsNoService)
 {
     open_everything(self->host);
     EXPECT_EQ(rd(self, DW0), 0u);
@@ -451,7 +445,7 @@ TEST_F(Gen11, ReadOfAnEmptyIirStartsNoService)
     EXPECT_EQ(rd(self, DW0), 1u);
 }
 
-TEST_F(Gen11, DwordsAreServicedIndependently)
+GEN11_TEST(DwordsAreServicedIndependently)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -461,19 +455,19 @@ TEST_F(Gen11, DwordsAreServicedIndependently)
     EXPECT_EQ(rd(self, MASTER), 0x3u);
 }
 
-TEST_F(Gen11, BackToBackEventsOnOneEngineMakeOneDwEvent)
+GEN11_TEST(BackToBackEventsOnOneEngineMakeOneDwEvent)
 {
     open_everything(self->host);
     for (int i = 0; i < 5; i++)
         raise(self, 1, 3, 0x0001);
     EXPECT_EQ(rd(self, DW1), 1u << 3);
-    EXPECT_EQ(dw_events(self, IRQ_GEN11_HOST, 1), 1u);
+    EXPECT_MODEL_EQ(dw_events(self, IRQ_GEN11_HOST, 1), 1u);
     EXPECT_EQ(service(self->host, 1, 3), identity_of(1, 3, 0x0001));
     wr(self, DW1, 1u << 3);
     EXPECT_EQ(rd(self, DW1), 0u);
 }
 
-TEST_F(Gen11, TwoInstancesOfOneClassAreServicedSeparately)
+GEN11_TEST(TwoInstancesOfOneClassAreServicedSeparately)
 {
     open_everything(self->host);
     raise(self, 1, 0, 0x0001);
@@ -487,7 +481,7 @@ TEST_F(Gen11, TwoInstancesOfOneClassAreServicedSeparately)
 
 /* ---- selector and shared IIR ------------------------------------------------------------------ */
 
-TEST_F(Gen11, SelectorPresentsTheEngineWithDataValid)
+GEN11_TEST(SelectorPresentsTheEngineWithDataValid)
 {
     open_everything(self->host);
     raise(self, 1, 5, 0xA5A5);
@@ -498,7 +492,7 @@ TEST_F(Gen11, SelectorPresentsTheEngineWithDataValid)
     EXPECT_EQ(rd(self, IDENTITY0), 0u);
 }
 
-TEST_F(Gen11, DataValidWriteClearsSharedIirAndSelector)
+GEN11_TEST(DataValidWriteClearsSharedIirAndSelector)
 {
     open_everything(self->host);
     raise(self, 3, 0, 0x0008);
@@ -509,10 +503,10 @@ TEST_F(Gen11, DataValidWriteClearsSharedIirAndSelector)
     wr(self, IDENTITY0, DATA_VALID);
     EXPECT_EQ(rd(self, IDENTITY0), 0u);
     EXPECT_EQ(rd(self, SELECTOR0), 0u);
-    EXPECT_EQ(warnings(self), 0u);
+    EXPECT_MODEL_EQ(warnings(self), 0u);
 }
 
-TEST_F(Gen11, SelectorNotOneHotIsIgnoredWithAWarning)
+GEN11_TEST(SelectorNotOneHotIsIgnoredWithAWarning)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -520,39 +514,39 @@ TEST_F(Gen11, SelectorNotOneHotIsIgnoredWithAWarning)
     wr(self, SELECTOR0, 0x00008001u);
     EXPECT_EQ(rd(self, SELECTOR0), 0u);
     EXPECT_EQ(rd(self, IDENTITY0), 0u);
-    EXPECT_EQ(warnings(self), 1u);
-    EXPECT_TRUE(irq_contains(irq_capture_text(&self->log), "IIR_REG_SELECTOR0 write 0x00008001 is not one-hot"));
+    EXPECT_MODEL_EQ(warnings(self), 1u);
+    EXPECT_MODEL_LOG("IIR_REG_SELECTOR0 write 0x00008001 is not one-hot");
     wr(self, SELECTOR0, 0);
-    EXPECT_EQ(warnings(self), 2u);
+    EXPECT_MODEL_EQ(warnings(self), 2u);
     /* nothing was consumed: both engines are still serviceable */
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 1));
     EXPECT_EQ(service(self->host, 0, 15), identity_of(3, 0, 1));
 }
 
-TEST_F(Gen11, SelectingABitNotInTheIirPresentsTheEngineWithAWarning)
+GEN11_TEST(SelectingABitNotInTheIirPresentsTheEngineWithAWarning)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
     EXPECT_EQ(rd(self, DW0), 1u);
     raise(self, 3, 0, 0x0040); /* in secondary storage, not in the IIR read */
     EXPECT_EQ(service(self->host, 0, 15), identity_of(3, 0, 0x0040));
-    EXPECT_EQ(warnings(self), 1u);
-    EXPECT_TRUE(irq_contains(irq_capture_text(&self->log), "selects bcs0, whose bit is not set in GT_INTR_DW0"));
+    EXPECT_MODEL_EQ(warnings(self), 1u);
+    EXPECT_MODEL_LOG("selects bcs0, whose bit is not set in GT_INTR_DW0");
     /* an engine with nothing pending presents valid with no data */
     EXPECT_EQ(service(self->host, 1, 0), identity_of(1, 0, 0));
 }
 
-TEST_F(Gen11, SelectingABitWithNoEngineIsIgnored)
+GEN11_TEST(SelectingABitWithNoEngineIsIgnored)
 {
     open_everything(self->host);
     wr(self, SELECTOR0, 1u << 1);
     EXPECT_EQ(rd(self, SELECTOR0), 0u);
     EXPECT_EQ(rd(self, IDENTITY0), 0u);
-    EXPECT_EQ(warnings(self), 1u);
-    EXPECT_TRUE(irq_contains(irq_capture_text(&self->log), "selects bit 1, which has no engine"));
+    EXPECT_MODEL_EQ(warnings(self), 1u);
+    EXPECT_MODEL_LOG("selects bit 1, which has no engine");
 }
 
-TEST_F(Gen11, SelectorWriteWhileDataValidIsIgnored)
+GEN11_TEST(SelectorWriteWhileDataValidIsIgnored)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -561,44 +555,43 @@ TEST_F(Gen11, SelectorWriteWhileDataValidIsIgnored)
     wr(self, SELECTOR0, 1u << 15);
     EXPECT_EQ(rd(self, SELECTOR0), 1u);
     EXPECT_EQ(rd(self, IDENTITY0), identity_of(0, 0, 1));
-    EXPECT_EQ(warnings(self), 1u);
+    EXPECT_MODEL_EQ(warnings(self), 1u);
     wr(self, IDENTITY0, DATA_VALID);
     EXPECT_EQ(service(self->host, 0, 15), identity_of(3, 0, 2)); /* bcs0 kept its data */
 }
 
-TEST_F(Gen11, DataValidWriteWithNothingSelectedHasNoEffect)
+GEN11_TEST(DataValidWriteWithNothingSelectedHasNoEffect)
 {
     wr(self, IDENTITY1, DATA_VALID);
     EXPECT_EQ(rd(self, IDENTITY1), 0u);
     EXPECT_EQ(rd(self, SELECTOR1), 0u);
-    EXPECT_EQ(warnings(self), 1u);
-    EXPECT_TRUE(irq_contains(irq_capture_text(&self->log),
-                             "INTR_IDENTITY_REG1 data-valid written while nothing is selected"));
+    EXPECT_MODEL_EQ(warnings(self), 1u);
+    EXPECT_MODEL_LOG("INTR_IDENTITY_REG1 data-valid written while nothing is selected");
 }
 
-TEST_F(Gen11, ClearingASecondLevelBitBeforeServicingItReasserts)
+GEN11_TEST(ClearingASecondLevelBitBeforeServicingItReasserts)
 {
     /* Misuse (spec 001: "must not be cleared without first servicing"): the engine's pending
      * events keep their record, so the bit re-asserts. */
     open_everything(self->host);
     raise(self, 0, 0, 0x0001);
     wr(self, DW0, 1); /* no read yet, so no snapshot: the bit simply stays */
-    EXPECT_EQ(warnings(self), 1u);
-    EXPECT_TRUE(irq_contains(irq_capture_text(&self->log), "GT_INTR_DW0 bits 0x00000001 (rcs0) cleared before"));
+    EXPECT_MODEL_EQ(warnings(self), 1u);
+    EXPECT_MODEL_LOG("GT_INTR_DW0 bits 0x00000001 (rcs0) cleared before");
     EXPECT_EQ(rd(self, DW0), 1u); /* snapshot taken */
-    EXPECT_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 1u);
+    EXPECT_MODEL_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 1u);
     wr(self, DW0, 1); /* under service: through secondary storage, a new DW-level event */
-    EXPECT_EQ(warnings(self), 2u);
+    EXPECT_MODEL_EQ(warnings(self), 2u);
     EXPECT_EQ(rd(self, DW0), 1u);
-    EXPECT_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 2u);
+    EXPECT_MODEL_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 2u);
     /* serviced properly, it goes */
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 0x0001));
     wr(self, DW0, 1);
     EXPECT_EQ(rd(self, DW0), 0u);
-    EXPECT_EQ(warnings(self), 2u);
+    EXPECT_MODEL_EQ(warnings(self), 2u);
 }
 
-TEST_F(Gen11, ClearingAnUnservicedBitWithNothingPendingJustClearsIt)
+GEN11_TEST(ClearingAnUnservicedBitWithNothingPendingJustClearsIt)
 {
     /* The engine's events were masked after they were recorded: nothing is left to re-assert. */
     open_everything(self->host);
@@ -607,12 +600,12 @@ TEST_F(Gen11, ClearingAnUnservicedBitWithNothingPendingJustClearsIt)
     EXPECT_EQ(rd(self, DW0), 1u);
     wr(self, DW0, 1);
     EXPECT_EQ(rd(self, DW0), 0u);
-    EXPECT_EQ(warnings(self), 1u);
+    EXPECT_MODEL_EQ(warnings(self), 1u);
 }
 
 /* ---- primary interrupt control ----------------------------------------------------------------- */
 
-TEST_F(Gen11, IndicationsReadWhileDisabled)
+GEN11_TEST(IndicationsReadWhileDisabled)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -622,7 +615,7 @@ TEST_F(Gen11, IndicationsReadWhileDisabled)
     EXPECT_EQ(host_line(self), 0u);
 }
 
-TEST_F(Gen11, HostLineIsEnableAndIndication)
+GEN11_TEST(HostLineIsEnableAndIndication)
 {
     open_everything(self->host);
     wr(self, MASTER, MASTER_ENABLE);
@@ -637,14 +630,14 @@ TEST_F(Gen11, HostLineIsEnableAndIndication)
     EXPECT_EQ(host_line(self), 1u);
 }
 
-TEST_F(Gen11, IndicationsAreReadOnly)
+GEN11_TEST(IndicationsAreReadOnly)
 {
     wr(self, MASTER, 0x00000003u);
     EXPECT_EQ(rd(self, MASTER), 0u);
     EXPECT_EQ(host_line(self), 0u);
 }
 
-TEST_F(Gen11, ServiceFlowWithEventsDuringServiceInterruptsAgainAfterEnable)
+GEN11_TEST(ServiceFlowWithEventsDuringServiceInterruptsAgainAfterEnable)
 {
     /* spec 001 "Host SW Interface": clear the enable, read the register, service, set the
      * enable; events that arrive during service raise a new interrupt after the enable. */
@@ -678,12 +671,12 @@ TEST_F(Gen11, ServiceFlowWithEventsDuringServiceInterruptsAgainAfterEnable)
     wr(self, DW1, dw1);
     wr(self, MASTER, MASTER_ENABLE);
     EXPECT_EQ(host_line(self), 0u);
-    EXPECT_EQ(warnings(self), 0u);
+    EXPECT_MODEL_EQ(warnings(self), 0u);
 }
 
 /* ---- routing: host and GuC interfaces ---------------------------------------------------------- */
 
-TEST_F(Gen11, GucEnabledEventsGoToTheGucVectors)
+GEN11_TEST(GucEnabledEventsGoToTheGucVectors)
 {
     /* spec 001: scheduling interrupts go to the GuC as two vectors of 32 engines each. */
     open_everything(self->guc);
@@ -691,22 +684,22 @@ TEST_F(Gen11, GucEnabledEventsGoToTheGucVectors)
         wr(self, mask_offsets[i], 0);
     wr(self, MASTER, MASTER_ENABLE);
     raise(self, 0, 0, 1);
-    EXPECT_EQ(tlm_signal_get(irq_gen11_guc_vector(self->irq, 0)), 1u);
-    EXPECT_EQ(tlm_signal_get(irq_gen11_guc_vector(self->irq, 1)), 0u);
+    EXPECT_EQ(tlm_signal_get(self->vector[0]), 1u);
+    EXPECT_EQ(tlm_signal_get(self->vector[1]), 0u);
     EXPECT_EQ(irq_read(self->guc, IRQ_GUC_GT_INTR_DW0_OFFSET), 1u);
     EXPECT_EQ(rd(self, DW0), 0u);
     EXPECT_EQ(host_line(self), 0u);
     raise(self, 2, 1, 1);
-    EXPECT_EQ(tlm_signal_get(irq_gen11_guc_vector(self->irq, 1)), 1u);
+    EXPECT_EQ(tlm_signal_get(self->vector[1]), 1u);
     EXPECT_EQ(irq_read(self->guc, IRQ_GUC_GT_INTR_DW1_OFFSET), 1u << 30);
     /* the GuC services its tree with its own selector and shared IIR */
     EXPECT_EQ(service(self->guc, 0, 0), identity_of(0, 0, 1));
     irq_write(self->guc, IRQ_GUC_GT_INTR_DW0_OFFSET, 1);
-    EXPECT_EQ(tlm_signal_get(irq_gen11_guc_vector(self->irq, 0)), 0u);
-    EXPECT_EQ(dw_events(self, IRQ_GEN11_GUC, 0), 1u);
+    EXPECT_EQ(tlm_signal_get(self->vector[0]), 0u);
+    EXPECT_MODEL_EQ(dw_events(self, IRQ_GEN11_GUC, 0), 1u);
 }
 
-TEST_F(Gen11, ComplementaryEnablesSplitAnEngineBetweenTheInterfaces)
+GEN11_TEST(ComplementaryEnablesSplitAnEngineBetweenTheInterfaces)
 {
     /* spec 001: "Enables for Engine classes at the two software interfaces are typically
      * complements of each other." */
@@ -719,7 +712,7 @@ TEST_F(Gen11, ComplementaryEnablesSplitAnEngineBetweenTheInterfaces)
     EXPECT_EQ(service(self->guc, 0, 0), identity_of(0, 0, 0x0100));
 }
 
-TEST_F(Gen11, AnEventEnabledAtBothInterfacesReachesBoth)
+GEN11_TEST(AnEventEnabledAtBothInterfacesReachesBoth)
 {
     open_everything(self->host);
     open_everything(self->guc);
@@ -728,14 +721,14 @@ TEST_F(Gen11, AnEventEnabledAtBothInterfacesReachesBoth)
     EXPECT_EQ(irq_read(self->guc, IRQ_GUC_GT_INTR_DW0_OFFSET), 1u << 5);
 }
 
-TEST_F(Gen11, GucBlockHasNoPrimaryControlRegister)
+GEN11_TEST(GucBlockHasNoPrimaryControlRegister)
 {
     uint32_t value = 0;
     EXPECT_EQ(irq_access(self->guc, TLM_READ_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, &value),
               TLM_ADDRESS_ERROR_RESPONSE);
 }
 
-TEST_F(Gen11, GucBlockMirrorsTheHostBlockLayout)
+GEN11_TEST(GucBlockMirrorsTheHostBlockLayout)
 {
     /* The modelling choice of irq_gen11_guc_regs.toml: every GuC register is the host register
      * of the same name, offset and fields. */
@@ -752,55 +745,70 @@ TEST_F(Gen11, GucBlockMirrorsTheHostBlockLayout)
         EXPECT_EQ(g->ro_mask, r->ro_mask);
         EXPECT_EQ(g->w1c_mask, r->w1c_mask);
         EXPECT_EQ(g->field_count, r->field_count);
+        /* and the block under test (model or RTL) reads each out of reset as the description
+         * says, at both interfaces */
+        EXPECT_EQ(irq_read(self->guc, g->offset), g->reset);
+        EXPECT_EQ(irq_read(self->host, g->offset), r->reset);
     }
 }
 
 /* ---- input ------------------------------------------------------------------------------------- */
 
-TEST_F(Gen11, UnknownEnginesAndVirtualFunctionsAreDroppedWithALogLine)
+GEN11_TEST(UnknownEnginesAndVirtualFunctionsAreDroppedWithALogLine)
 {
     open_everything(self->host);
     raise(self, 6, 0, 1);  /* reserved class */
     raise(self, 1, 8, 1);  /* no vcs8 */
     raise(self, 4, 7, 1);  /* no 'Other' instance 7 */
-    EXPECT_EQ(errors(self), 3u);
+    EXPECT_MODEL_EQ(errors(self), 3u);
     irq_message from_vf = { .vf_id = 2, .engine_class = 0, .instance = 0, .data = 1 };
-    irq_gen11_deliver(self->irq, &from_vf);
-    EXPECT_EQ(warnings(self), 1u);
+    irq_message_send(&self->sink, &from_vf);
+    EXPECT_MODEL_EQ(warnings(self), 1u);
     EXPECT_EQ(rd(self, DW0), 0u);
     EXPECT_EQ(rd(self, DW1), 0u);
-    EXPECT_EQ(irq_gen11_get_stats(self->irq)->dropped, 4u);
+    EXPECT_MODEL_EQ(irq_gen11_get_stats(self->irq)->dropped, 4u);
 }
 
-TEST_F(Gen11, SinkDeliversIntoTheModel)
+GEN11_TEST(SinkDeliversIntoTheModel)
 {
     open_everything(self->host);
-    irq_message_sink sink = irq_gen11_sink(self->irq);
     irq_message message = irq_message_unpack(0x00310007u); /* instance 3, class 1 (vcs3), data 7 */
-    irq_message_send(&sink, &message);
+    irq_message_send(&self->sink, &message);
     EXPECT_EQ(rd(self, DW1), 1u << 3);
     EXPECT_EQ(service(self->host, 1, 3), 0x80310007u);
 }
 
 /* ---- MMIO ---------------------------------------------------------------------------------------- */
 
-TEST_F(Gen11, DebugReadTakesNoSnapshotAndDebugWritesAreRefused)
+GEN11_TEST(DebugReadTakesNoSnapshotAndDebugWritesAreRefused)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
-    uint8_t bytes[4] = { 0 };
-    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, DW0, bytes, 4);
-    EXPECT_EQ(tlm_transport_dbg(self->host, &payload), 4u);
-    EXPECT_EQ(bytes[0], 1u);
+    /* The debug read is the model's (tlm_transport_dbg): the RTL's AXI4-Lite port has no
+     * side-effect-free read, so the twin offers none and RTL mode skips this part. In lockstep
+     * mode it reads the model directly; the twin, not read either, stays in step. */
+    irq_gen11 *model = irq_gen11_fixture_model(self);
+    if (model) {
+        uint8_t bytes[4] = { 0 };
+        tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, DW0, bytes, 4);
+        EXPECT_EQ(tlm_transport_dbg(irq_gen11_target(model, IRQ_GEN11_HOST), &payload), 4u);
+        EXPECT_EQ(bytes[0], 1u);
+    }
     raise(self, 3, 0, 1); /* no service started: straight into the IIR */
     EXPECT_EQ(rd(self, DW0), 0x8001u);
+    /* A debug write changes nothing in any mode (the model refuses it; the twin and the
+     * lockstep target have no debug transport). */
     uint8_t ones[4] = { 0xFF, 0xFF, 0xFF, 0xFF };
     tlm_payload write = tlm_payload_make(TLM_WRITE_COMMAND, DW0, ones, 4);
     EXPECT_EQ(tlm_transport_dbg(self->host, &write), 0u);
+    if (model) {
+        tlm_payload model_write = tlm_payload_make(TLM_WRITE_COMMAND, DW0, ones, 4);
+        EXPECT_EQ(tlm_transport_dbg(irq_gen11_target(model, IRQ_GEN11_HOST), &model_write), 0u);
+    }
     EXPECT_EQ(rd(self, DW0), 0x8001u);
 }
 
-TEST_F(Gen11, ByteEnablesLimitTheDataValidWrite)
+GEN11_TEST(ByteEnablesLimitTheDataValidWrite)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);

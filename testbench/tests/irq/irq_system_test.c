@@ -1,11 +1,17 @@
 /* The interrupt aggregators in the simulated system (testbench/system/tb_system.h), driven as a
  * host driver drives them: through the MMIO map at their public bases, with engine events
  * raised by tb_system_irq_raise and the host line observed. Both profiles: gen12 (the gen11+
- * tree) and gen6 (the GT interrupt registers). */
+ * tree) and gen6 (the GT interrupt registers).
+ *
+ * Every gen12 body runs in three modes (IRQ_SYSTEM_TEST_ALL_MODES): the C model, the RTL twin
+ * (rtl/irq behind its transactor) and both in lockstep, the whole system in that mode (irq and
+ * round-trip blocks); TearDown fails a lockstep run on any divergence and an RTL run on any
+ * RTL assertion failure. gen6 has no RTL twin: its bodies run on the model only. */
 #include <stdint.h>
 #include <string.h>
 
 #include "irq_gen11.h"
+#include "irq_gen11_guc_regs.h"
 #include "irq_gen11_regs.h"
 #include "irq_gen6.h"
 #include "irq_gen6_regs.h"
@@ -16,25 +22,50 @@
 
 typedef struct IrqSystem {
     tb_system *system;  /* the system under test (created by each test for its profile) */
+    tb_block_mode mode; /* how the blocks with RTL twins are simulated (gen12 bodies) */
 } IrqSystem;
 
-static void IrqSystem_SetUp(IrqSystem *self)
+static void set_up(IrqSystem *self, tb_block_mode mode)
 {
     self->system = NULL;
+    self->mode = mode;
 }
 
-static void IrqSystem_TearDown(IrqSystem *self)
+static void tear_down(IrqSystem *self)
 {
+    if (!self->system)
+        return;
+    EXPECT_EQ(tb_system_mismatches(self->system), 0u);
+    EXPECT_EQ(tb_system_rtl_assertion_failures(self->system), 0u);
     tb_system_destroy(self->system);
 }
 
+static void IrqSystem_SetUp(IrqSystem *self) { set_up(self, TB_MODE_MODEL); }
+static void IrqSystem_TearDown(IrqSystem *self) { tear_down(self); }
+/* One fixture per mode; each gen12 body runs under all three. */
+typedef IrqSystem IrqSystemModel;
+typedef IrqSystem IrqSystemRtl;
+typedef IrqSystem IrqSystemLockstep;
+static void IrqSystemModel_SetUp(IrqSystemModel *self) { set_up(self, TB_MODE_MODEL); }
+static void IrqSystemModel_TearDown(IrqSystemModel *self) { tear_down(self); }
+static void IrqSystemRtl_SetUp(IrqSystemRtl *self) { set_up(self, TB_MODE_RTL); }
+static void IrqSystemRtl_TearDown(IrqSystemRtl *self) { tear_down(self); }
+static void IrqSystemLockstep_SetUp(IrqSystemLockstep *self) { set_up(self, TB_MODE_LOCKSTEP); }
+static void IrqSystemLockstep_TearDown(IrqSystemLockstep *self) { tear_down(self); }
+
+#define IRQ_SYSTEM_TEST_ALL_MODES(name, body)                                                                    \
+    TEST_F(IrqSystemModel, name) { body(self); }                                                                  \
+    TEST_F(IrqSystemRtl, name) { body(self); }                                                                    \
+    TEST_F(IrqSystemLockstep, name) { body(self); }
+
+/* The system in `mode` for both blocks with an RTL twin (gen6: the model only). */
 static void build(IrqSystem *self, const char *profile, tb_block_mode mode)
 {
     char error[256] = "";
-    tb_system_config config = { .profile = profile, .roundtrip_mode = mode };
+    tb_system_config config = { .profile = profile, .roundtrip_mode = mode, .irq_mode = mode };
     self->system = tb_system_create(&config, error, sizeof error);
-    if (!self->system && mode != TB_MODE_MODEL)
-        SKIP("system cannot be built in this mode: %s", error);
+    if (!self->system)
+        ADD_FAILURE("tb_system_create: %s", error);
     ASSERT_TRUE(self->system != NULL);
     tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_ERROR);
 }
@@ -146,9 +177,9 @@ static const engine_id gen12_engines[] = {
 };
 #define GEN12_ENGINES (sizeof gen12_engines / sizeof gen12_engines[0])
 
-TEST_F(IrqSystem, Gen12AggregatorIsOnTheMmioMapAtItsPublicBase)
+static void body_Gen12AggregatorIsOnTheMmioMapAtItsPublicBase(IrqSystem *self)
 {
-    build(self, "gen12", TB_MODE_MODEL);
+    build(self, "gen12", self->mode);
     EXPECT_EQ(rd(self, 0x190000u + 0x10u), 0u); /* GFX_MSTR_IRQ, public offset 0x190010 */
     wr(self, 0x190000u + 0x90u, 0); /* RCS0_RSVD_INTR_MASK, public offset 0x190090 */
     EXPECT_EQ(rd(self, G11(RCS0_RSVD_INTR_MASK)), 0u);
@@ -159,9 +190,9 @@ TEST_F(IrqSystem, Gen12AggregatorIsOnTheMmioMapAtItsPublicBase)
     EXPECT_EQ(rd(self, ROUNDTRIP_ID_OFFSET), 0x47540001u); /* the round-trip block stays at 0 */
 }
 
-TEST_F(IrqSystem, IrqRaiseChecksTheProfilesEngineTable)
+static void body_IrqRaiseChecksTheProfilesEngineTable(IrqSystem *self)
 {
-    build(self, "gen12", TB_MODE_MODEL);
+    build(self, "gen12", self->mode);
     char error[256];
     for (size_t i = 0; i < GEN12_ENGINES; i++)
         EXPECT_TRUE(tb_system_irq_raise(self->system, gen12_engines[i].engine_class, gen12_engines[i].instance, 0,
@@ -180,9 +211,9 @@ TEST_F(IrqSystem, IrqRaiseChecksTheProfilesEngineTable)
     EXPECT_EQ(irq_log_count(self, TLM_LOG_ERROR), 0u); /* refused before the model saw anything */
 }
 
-TEST_F(IrqSystem, Gen12HostServiceLoopOverEveryEngineClass)
+static void body_Gen12HostServiceLoopOverEveryEngineClass(IrqSystem *self)
 {
-    build(self, "gen12", TB_MODE_MODEL);
+    build(self, "gen12", self->mode);
     gen12_open_everything(self);
     wr(self, G11(GFX_MSTR_IRQ), MASTER_ENABLE);
     EXPECT_EQ(line(self), 0u);
@@ -213,9 +244,9 @@ static void raise_during_service(IrqSystem *self)
     raise(self, 1, 1, 0x0004); /* another dword */
 }
 
-TEST_F(IrqSystem, Gen12EventsDuringServiceInterruptAgainAfterEnable)
+static void body_Gen12EventsDuringServiceInterruptAgainAfterEnable(IrqSystem *self)
 {
-    build(self, "gen12", TB_MODE_MODEL);
+    build(self, "gen12", self->mode);
     gen12_open_everything(self);
     wr(self, G11(GFX_MSTR_IRQ), MASTER_ENABLE);
     raise(self, 0, 0, 0x0001);
@@ -231,9 +262,9 @@ TEST_F(IrqSystem, Gen12EventsDuringServiceInterruptAgainAfterEnable)
     EXPECT_EQ(irq_log_count(self, TLM_LOG_WARNING), 0u);
 }
 
-TEST_F(IrqSystem, Gen12EventWhileMaskedThenUnmasked)
+static void body_Gen12EventWhileMaskedThenUnmasked(IrqSystem *self)
 {
-    build(self, "gen12", TB_MODE_MODEL);
+    build(self, "gen12", self->mode);
     gen12_open_everything(self);
     wr(self, G11(GFX_MSTR_IRQ), MASTER_ENABLE);
     wr(self, G11(VECS0_VECS1_INTR_MASK), 0xFFFF0000u);
@@ -247,9 +278,9 @@ TEST_F(IrqSystem, Gen12EventWhileMaskedThenUnmasked)
     EXPECT_EQ(line(self), 0u);
 }
 
-TEST_F(IrqSystem, HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock)
+static void body_HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock(IrqSystem *self)
 {
-    build(self, "gen12", TB_MODE_MODEL);
+    build(self, "gen12", self->mode);
     gen12_open_everything(self);
     wr(self, G11(GFX_MSTR_IRQ), MASTER_ENABLE);
     wr(self, ROUNDTRIP_INT_ENABLE_OFFSET, ROUNDTRIP_INT_ENABLE_DONE_MASK);
@@ -266,17 +297,74 @@ TEST_F(IrqSystem, HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock)
     EXPECT_EQ(line(self), 1u);
 }
 
-TEST_F(IrqSystem, Gen12HostLineInLockstepMode)
+static void body_Gen12ComputeEngineRaisesAndClearsTheLine(IrqSystem *self)
 {
-    build(self, "gen12", TB_MODE_LOCKSTEP);
+    build(self, "gen12", self->mode);
     gen12_open_everything(self);
     wr(self, G11(GFX_MSTR_IRQ), MASTER_ENABLE);
     raise(self, 5, 0, 1);
     EXPECT_EQ(line(self), 1u);
     serviced_set seen = { 0 };
     gen12_handler(self, &seen, NULL);
+    EXPECT_EQ(seen.identity[0][4], DATA_VALID | 5u << 16 | 1u); /* ccs0: GT_INTR_DW0 bit 4 */
     EXPECT_EQ(line(self), 0u);
-    EXPECT_EQ(tb_system_mismatches(self->system), 0u);
+}
+
+/* The GuC interface (spec 001 "Hardware Scheduler/MinIA SW Interface") through its block: its
+ * own enables route an event to its tree, its vector follows its GT_INTR_DW, and it services
+ * through its own selector, independently of the host interface. */
+#define GUC(R) IRQ_GUC_##R##_OFFSET
+
+static void body_Gen12GucInterfaceVectorsAndService(IrqSystem *self)
+{
+    build(self, "gen12", self->mode);
+    const tlm_target *guc = tb_system_irq_guc_mmio(self->system);
+    ASSERT_TRUE(guc != NULL);
+    const tlm_signal *vector0 = tb_system_irq_guc_vector(self->system, 0);
+    const tlm_signal *vector1 = tb_system_irq_guc_vector(self->system, 1);
+    irq_write(guc, GUC(RENDER_COPY_INTR_ENABLE), 0xFFFF0000u); /* render at the GuC only */
+    irq_write(guc, GUC(RCS0_RSVD_INTR_MASK), 0);
+    irq_write(guc, GUC(VCS_VECS_INTR_ENABLE), 0x0000FFFFu); /* vecs at the GuC */
+    irq_write(guc, GUC(VECS2_VECS3_INTR_MASK), 0x0000FFFFu); /* vecs2 unmasked, vecs3 masked */
+    raise(self, 0, 0, 0x0011);
+    EXPECT_EQ(tlm_signal_get(vector0), 1u);
+    EXPECT_EQ(tlm_signal_get(vector1), 0u);
+    EXPECT_EQ(line(self), 0u); /* the host interface enabled nothing */
+    EXPECT_EQ(rd(self, G11(GT_INTR_DW0)), 0u);
+    raise(self, 2, 3, 0x0001); /* masked at the GuC */
+    EXPECT_EQ(tlm_signal_get(vector1), 0u);
+    raise(self, 2, 2, 0x0004);
+    EXPECT_EQ(tlm_signal_get(vector1), 1u);
+    EXPECT_EQ(irq_read(guc, GUC(GT_INTR_DW1)), 1u << 29); /* vecs2: bit 31 - 2 */
+    irq_write(guc, GUC(IIR_REG_SELECTOR1), 1u << 29);
+    EXPECT_EQ(irq_read(guc, GUC(INTR_IDENTITY_REG1)), DATA_VALID | 2u << 20 | 2u << 16 | 0x0004u);
+    irq_write(guc, GUC(INTR_IDENTITY_REG1), DATA_VALID);
+    EXPECT_EQ(irq_read(guc, GUC(IIR_REG_SELECTOR1)), 0u);
+    irq_write(guc, GUC(GT_INTR_DW1), 1u << 29);
+    EXPECT_EQ(tlm_signal_get(vector1), 0u);
+    EXPECT_EQ(tlm_signal_get(vector0), 1u); /* dword 0 is serviced independently */
+    irq_write(guc, GUC(VECS2_VECS3_INTR_MASK), 0); /* vecs3's held event comes out */
+    EXPECT_EQ(tlm_signal_get(vector1), 1u);
+    EXPECT_EQ(irq_read(guc, GUC(GT_INTR_DW1)), 1u << 28);
+}
+
+IRQ_SYSTEM_TEST_ALL_MODES(Gen12AggregatorIsOnTheMmioMapAtItsPublicBase, body_Gen12AggregatorIsOnTheMmioMapAtItsPublicBase)
+IRQ_SYSTEM_TEST_ALL_MODES(IrqRaiseChecksTheProfilesEngineTable, body_IrqRaiseChecksTheProfilesEngineTable)
+IRQ_SYSTEM_TEST_ALL_MODES(Gen12HostServiceLoopOverEveryEngineClass, body_Gen12HostServiceLoopOverEveryEngineClass)
+IRQ_SYSTEM_TEST_ALL_MODES(Gen12EventsDuringServiceInterruptAgainAfterEnable, body_Gen12EventsDuringServiceInterruptAgainAfterEnable)
+IRQ_SYSTEM_TEST_ALL_MODES(Gen12EventWhileMaskedThenUnmasked, body_Gen12EventWhileMaskedThenUnmasked)
+IRQ_SYSTEM_TEST_ALL_MODES(HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock, body_HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock)
+IRQ_SYSTEM_TEST_ALL_MODES(Gen12ComputeEngineRaisesAndClearsTheLine, body_Gen12ComputeEngineRaisesAndClearsTheLine)
+IRQ_SYSTEM_TEST_ALL_MODES(Gen12GucInterfaceVectorsAndService, body_Gen12GucInterfaceVectorsAndService)
+
+TEST_F(IrqSystem, Gen6HasNoRtlTwinOfItsAggregator)
+{
+    char error[256] = "";
+    tb_system_config config = { .profile = "gen6", .irq_mode = TB_MODE_RTL };
+    EXPECT_TRUE(tb_system_create(&config, error, sizeof error) == NULL);
+    EXPECT_TRUE(irq_contains(error, "profile gen6 has no RTL twin"));
+    config.irq_mode = TB_MODE_LOCKSTEP;
+    EXPECT_TRUE(tb_system_create(&config, error, sizeof error) == NULL);
 }
 
 /* ---- gen6: the GT interrupt registers at 0x44010 --------------------------------------------- */

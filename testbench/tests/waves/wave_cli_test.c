@@ -1,6 +1,7 @@
 /* The gtsim CLI's waveforms: what `gtsim` (the main job), `--wave`, `--wave-window`,
- * `--wave-on-fail` and `--no-wave` write, read back through fst2vcd (FST) or parsed (VCD), with
- * the default scenario's bus transactions, statements, interrupt lines and, with
+ * `--wave-on-fail` and `--no-wave` write, read back through fst2vcd (FST) or parsed (VCD): the
+ * default scenario's doorbell, GuC, engine and interrupt rows; the bring-up scenario's bus
+ * transactions, statements, interrupt lines and, with
  * `--rtl roundtrip`, the RTL's pins at their edge times; and runs killed with SIGTERM or SIGINT
  * in the middle of a long `run`. Each test runs gtsim in a scratch directory of its own. */
 #include <signal.h>
@@ -111,10 +112,13 @@ static bool row_takes_number(WavesCli *self, const char *path, uint64_t number)
     return false;
 }
 
-/* The line of the `occurrence`-th (1-based) line of default.gtsim that starts with `text`. */
-static size_t default_line(const char *text, int occurrence)
+/* The bring-up scenario: the round-trip block's registers and graphics memory. */
+#define BRINGUP TB_SCENARIOS_DIR "/bringup.gtsim"
+
+/* The line of the `occurrence`-th (1-based) line of bringup.gtsim that starts with `text`. */
+static size_t bringup_line(const char *text, int occurrence)
 {
-    char *source = wave_test_read_file(TB_SCENARIOS_DIR "/default.gtsim");
+    char *source = wave_test_read_file(BRINGUP);
     ASSERT_TRUE(source != NULL);
     size_t line = 1, found = 0;
     for (char *at = source; *at; line++) {
@@ -134,12 +138,12 @@ static size_t default_line(const char *text, int occurrence)
 
 /* ---- the main job ----------------------------------------------------------------------- */
 
-/* What every run of the default scenario shows, in any mode. */
-static void check_default_contents(WavesCli *self)
+/* What every run of the bring-up scenario shows, in any mode. */
+static void check_bringup_contents(WavesCli *self)
 {
     /* Statements: mnemonic, statement text and line; the second `run 10` runs from 10 ns
      * (model) or later (RTL) on. */
-    size_t run_line = default_line("run 10", 2);
+    size_t run_line = bringup_line("run 10", 2);
     const wave_vcd_signal *line = row(self, "scenario.line");
     uint64_t second_run = wave_vcd_first_time_of(line, "0", 0);
     for (size_t i = 0; i < line->count; i++)
@@ -148,7 +152,7 @@ static void check_default_contents(WavesCli *self)
     ASSERT_NE(second_run, UINT64_MAX);
     EXPECT_STREQ(name_at(self, "scenario.mnemonic", second_run), "run");
     char statement[128];
-    snprintf(statement, sizeof statement, "default.gtsim:%zu: run 10", run_line);
+    snprintf(statement, sizeof statement, "bringup.gtsim:%zu: run 10", run_line);
     const char *text = name_at(self, "scenario.statement", second_run);
     size_t length = strlen(text), suffix = strlen(statement);
     EXPECT_TRUE(length >= suffix && strcmp(text + length - suffix, statement) == 0); /* FILE as given */
@@ -175,6 +179,30 @@ static void check_default_contents(WavesCli *self)
     EXPECT_LE(fall, second_run + 10000);
 }
 
+/* What the default scenario's waveform shows (issue 10: the doorbell ring, the submission, the
+ * commands, the interrupts): the doorbell rows, the GuC scheduler model's, the render engine's
+ * command mnemonics, the aggregator's host line and registers, the host line. */
+static void check_default_contents(WavesCli *self)
+{
+    EXPECT_EQ(number_at(self, "doorbell.rings", self->vcd->last_time), 1);
+    EXPECT_TRUE(row(self, "doorbell.ring")->count >= 1);
+    EXPECT_EQ(number_at(self, "guc_fw.submissions", self->vcd->last_time), 1);
+    EXPECT_TRUE(takes(self, "rcs.command", "MI_BATCH_BUFFER_START"));
+    EXPECT_TRUE(takes(self, "rcs.command", "MI_STORE_DATA_IMM"));
+    EXPECT_TRUE(takes(self, "rcs.command", "MI_LOAD_REGISTER_IMM"));
+    EXPECT_TRUE(takes(self, "rcs.command", "COMPUTE_WALKER"));
+    EXPECT_TRUE(takes(self, "rcs.command", "PIPE_CONTROL"));
+    EXPECT_TRUE(takes(self, "rcs.command", "MI_USER_INTERRUPT"));
+    EXPECT_TRUE(row_takes_number(self, "rcs.GPR0", 0xc0de));
+    EXPECT_TRUE(row_takes_number(self, "rcs.TS_GPGPU_THREADS_DISPATCHED", 0x80));
+    EXPECT_TRUE(row_takes_number(self, "irq.host.INTR_IDENTITY_REG0", 0x80000111));
+    uint64_t rise = wave_vcd_first_time_of(row(self, "irq.host_irq"), "1", 0);
+    ASSERT_NE(rise, UINT64_MAX);
+    EXPECT_NE(wave_vcd_first_time_of(row(self, "irq.host_irq"), "0", rise + 1), UINT64_MAX);
+    EXPECT_NE(wave_vcd_first_time_of(row(self, "system.host_irq"), "1", 0), UINT64_MAX);
+    EXPECT_EQ(number_at(self, "scenario.failures", self->vcd->last_time), 0);
+}
+
 TEST_F(WavesCli, TheMainJobWritesGtsimFstAndItsViewAndSaysWhere)
 {
     ASSERT_EQ(gtsim(self, NULL, NULL, NULL, NULL, NULL, NULL), 0);
@@ -190,6 +218,21 @@ TEST_F(WavesCli, TheMainJobWritesGtsimFstAndItsViewAndSaysWhere)
     EXPECT_TRUE(strstr(last, " passed, 0 failed") != NULL);
     load(self, "gtsim.fst");
     check_default_contents(self);
+    /* The GTKWave view lists the doorbell, GuC, engine and interrupt groups. */
+    char *gtkw = wave_test_read_file(view);
+    ASSERT_TRUE(gtkw != NULL);
+    EXPECT_TRUE(strstr(gtkw, "doorbell.rings") != NULL);
+    EXPECT_TRUE(strstr(gtkw, "guc_fw.submissions") != NULL);
+    EXPECT_TRUE(strstr(gtkw, "rcs.command") != NULL);
+    EXPECT_TRUE(strstr(gtkw, "irq.host_irq") != NULL);
+    free(gtkw);
+}
+
+TEST_F(WavesCli, TheBringupScenarioShowsTheRoundTripBlock)
+{
+    ASSERT_EQ(gtsim(self, "run", BRINGUP, "--wave", "gtsim.fst", NULL, NULL), 0);
+    load(self, "gtsim.fst");
+    check_bringup_contents(self);
     /* The model is untimed: the host line follows INT_ENABLE at once, at 0 ns, and drops with
      * the W1C clear at 10 ns; the block's own line with it. */
     EXPECT_EQ(wave_vcd_first_time_of(row(self, "system.host_irq"), "1", 0), 0);
@@ -202,9 +245,9 @@ TEST_F(WavesCli, TheMainJobWritesGtsimFstAndItsViewAndSaysWhere)
 
 TEST_F(WavesCli, AnRtlRunHasTheRtlPinsOnTheSameTimelineAtTheirEdgeTimes)
 {
-    ASSERT_EQ(gtsim(self, "--rtl", "roundtrip", "--wave", "rtl.fst", NULL, NULL), 0);
+    ASSERT_EQ(gtsim(self, "run", BRINGUP, "--rtl", "roundtrip", "--wave", "rtl.fst"), 0);
     load(self, "rtl.fst");
-    check_default_contents(self);
+    check_bringup_contents(self);
     /* The RTL clock: 1 GHz, rising on every ns, falling half way. */
     const wave_vcd_signal *clk = row(self, "roundtrip_rtl.clk_i");
     EXPECT_EQ(wave_vcd_first_time_of(clk, "1", 5000), 5000);
@@ -237,7 +280,7 @@ TEST_F(WavesCli, AnRtlRunHasTheRtlPinsOnTheSameTimelineAtTheirEdgeTimes)
 
 TEST_F(WavesCli, LockstepShowsModelRtlAndTheMismatchCount)
 {
-    ASSERT_EQ(gtsim(self, "--lockstep", "--wave", "ls.fst", NULL, NULL, NULL), 0);
+    ASSERT_EQ(gtsim(self, "run", BRINGUP, "--lockstep", "--wave", "ls.fst", NULL), 0);
     load(self, "ls.fst");
     EXPECT_EQ(number_at(self, "lockstep.mismatches", self->vcd->last_time), 0);
     EXPECT_TRUE(row_takes_number(self, "roundtrip.SCRATCH", 0x12345678));
@@ -274,17 +317,15 @@ TEST_F(WavesCli, RunFilesWriteNoWaveformUnlessAsked)
 
 TEST_F(WavesCli, SeveralFilesGetOneWaveformEachNamedAfterThem)
 {
-    ASSERT_EQ(gtsim(self, "run", TB_SCENARIOS_DIR "/memory.gtsim", TB_SCENARIOS_DIR "/default.gtsim", "--wave",
-                    "all.vcd", NULL),
-              0);
+    ASSERT_EQ(gtsim(self, "run", TB_SCENARIOS_DIR "/memory.gtsim", BRINGUP, "--wave", "all.vcd", NULL), 0);
     char a[256], b[256];
     in_dir(self, "all.memory.vcd", a, sizeof a);
-    in_dir(self, "all.default.vcd", b, sizeof b);
+    in_dir(self, "all.bringup.vcd", b, sizeof b);
     EXPECT_TRUE(wave_test_exists(a));
     EXPECT_TRUE(wave_test_exists(b));
     EXPECT_TRUE(strstr(self->stdout_text, "waveform all.memory.vcd") != NULL);
-    load(self, "all.default.vcd");
-    check_default_contents(self);
+    load(self, "all.bringup.vcd");
+    check_bringup_contents(self);
 }
 
 /* ---- windows and on-fail ----------------------------------------------------------------- */

@@ -430,14 +430,20 @@ TEST_F(Waves, TheViewGroupsRowsByBlockWithFormatsAndTheFileItShows)
     wave_file *wave = open_on_kernel(self, "view.fst", &options);
     tlm_kernel *k = self->kernel;
     uint32_t state_enum = tlm_trace_enumeration(k, "state", states, 3);
-    tlm_trace_bits(k, "blk", "data", 32, TLM_TRACE_HEX, 0);
+    tlm_trace_id data = tlm_trace_bits(k, "blk", "data", 32, TLM_TRACE_HEX, 0);
     tlm_trace_bits(k, "blk", "count", 16, TLM_TRACE_DEC, 0);
     tlm_trace_enum(k, "blk", "state", 3, state_enum, 0);
     tlm_trace_bits(k, "blk.pins", "valid", 1, TLM_TRACE_BIN, 0);
-    tlm_trace_text(k, "first", "note", "");
+    tlm_trace_id note = tlm_trace_text(k, "first", "note", "");
     tlm_trace_view(k, "first", -1000, false);
-    tlm_trace_bits(k, "closed", "x", 1, TLM_TRACE_BIN, 0);
+    tlm_trace_id x = tlm_trace_bits(k, "closed", "x", 1, TLM_TRACE_BIN, 0);
     tlm_trace_view(k, "closed", 5, true);
+    tlm_trace_bits(k, "idle", "y", 8, TLM_TRACE_HEX, 0);
+    tlm_trace_declared(k);
+    run_to(self, 10);
+    tlm_trace_set(k, data, 0x1234);
+    tlm_trace_set_text(k, note, "ran");
+    tlm_trace_set(k, x, 1);
     close_and_read(self, wave, "view.fst", 1000000);
     char view_path[256], wave_path[256];
     path_in(self, "view.gtkw", view_path, sizeof view_path);
@@ -450,13 +456,23 @@ TEST_F(Waves, TheViewGroupsRowsByBlockWithFormatsAndTheFileItShows)
     EXPECT_TRUE(strstr(view, "@22\nblk.data[31:0]\n") != NULL);
     EXPECT_TRUE(strstr(view, "@24\nblk.count[15:0]\n") != NULL);
     EXPECT_TRUE(strstr(view, "@100000028\nblk.state[2:0]\n") != NULL); /* names from the enum table */
-    EXPECT_TRUE(strstr(view, "@800200\n-blk.pins\n@28\nblk.pins.valid\n") != NULL);
+    /* A group in which nothing changed is written closed, after every group that did
+     * something (the first screen shows what the run did): blk.pins inside the active blk,
+     * the idle top-level groups log and idle. `closed` asked to be closed and stays so. */
+    EXPECT_TRUE(strstr(view, "@c00200\n-blk.pins\n@28\nblk.pins.valid\n") != NULL);
     EXPECT_TRUE(strstr(view, "@c00200\n-closed\n") != NULL);
-    /* Ranked first, whatever the declaration order; log (rank -250) right after it. */
+    EXPECT_TRUE(strstr(view, "@c00200\n-idle\n") != NULL);
+    EXPECT_TRUE(strstr(view, "@c00200\n-log\n") != NULL);
+    EXPECT_TRUE(strstr(view, "@800200\n-blk\n") != NULL);
+    /* Active groups by rank, whatever the declaration order (first -1000, blk 0, closed 5),
+     * then the idle ones by rank (log -250, idle 0). */
     char *first = strstr(view, "-first\n"), *log = strstr(view, "-log\n"), *blk = strstr(view, "-blk\n");
-    ASSERT_TRUE(first && log && blk);
-    EXPECT_LT(first, log);
-    EXPECT_LT(log, blk);
+    char *closed = strstr(view, "-closed\n"), *idle = strstr(view, "-idle\n");
+    ASSERT_TRUE(first && log && blk && closed && idle);
+    EXPECT_LT(first, blk);
+    EXPECT_LT(blk, closed);
+    EXPECT_LT(closed, log);
+    EXPECT_LT(log, idle);
     /* Zoomed to show the whole file (GTKWave shows 2^-zoom / 200 units per pixel). */
     char *zoom = strstr(view, "\n*");
     ASSERT_TRUE(zoom != NULL);

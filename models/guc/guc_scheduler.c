@@ -1,0 +1,353 @@
+#include "guc_scheduler.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs_execlist.h"
+#include "cs_regs.h"
+#include "doorbell_regs.h"
+#include "guc_regs.h"
+#include "tlm_alloc.h"
+#include "tlm_trace.h"
+
+/* ---- register map: the registers the firmware reads and writes, at their GT MMIO offsets --- */
+
+#define DOORBELL_CTRL (GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET)
+#define DB_ISR(g) (GUC_MMIO_BASE + GUC_GUC_DB_ISR_0_OFFSET + 4u * (g))
+#define HOST2GUC_DATA (GUC_MMIO_BASE + GUC_HOST2GUC_DATA_OFFSET)
+#define GUC2HOST_INTR (GUC_MMIO_BASE + GUC_GUC2HOST_INTR_OFFSET)
+#define DB_STATUS(g) (DOORBELL_MMIO_BASE + DOORBELL_DB_STATUS0_OFFSET + 4u * (g))
+_Static_assert(GUC_GUC_DB_ISR_7_OFFSET == GUC_GUC_DB_ISR_0_OFFSET + 28u, "GUC_DB_ISR_0..7 are consecutive");
+_Static_assert(DOORBELL_DB_STATUS7_OFFSET == DOORBELL_DB_STATUS0_OFFSET + 28u, "DB_STATUS0..7 are consecutive");
+
+/* Initiator id of the GuC's bus accesses (tells them apart in traces). */
+#define GUC_INITIATOR_ID 0x6Cu
+
+struct guc_scheduler {
+    guc_scheduler_config config;  /* connections */
+    tlm_kernel *kernel;           /* where the handler runs */
+    tlm_event handler;            /* the interrupt handler, after config.latency */
+    uint32_t causes;              /* GUC_CORE_* causes not handled yet */
+    tlm_log_block *log;           /* this instance's log counters */
+    guc_scheduler_stats stats;    /* counters */
+    guc_scheduler_state state;    /* what the handler is doing (waveform row) */
+    tlm_trace_id state_row;       /* waveform: state (0: untraced) */
+    tlm_trace_id bell_row;        /* waveform: doorbell whose queue was serviced last */
+    tlm_trace_id descriptor_row;  /* waveform: context descriptor submitted last */
+    tlm_trace_id submissions_row; /* waveform: submissions so far */
+};
+
+static void set_state(guc_scheduler *sched, guc_scheduler_state state)
+{
+    sched->state = state;
+    tlm_trace_set(sched->kernel, sched->state_row, state);
+}
+
+/* ---- bus accesses ---------------------------------------------------------------------------- */
+
+static tlm_response_status access(guc_scheduler *sched, const tlm_target *target, tlm_command command,
+                                  tlm_address_space space, uint64_t address, void *data, uint32_t length)
+{
+    tlm_payload payload = tlm_payload_make(command, address, data, length);
+    payload.address_space = space;
+    payload.privileged = true;
+    payload.initiator_id = GUC_INITIATOR_ID;
+    tlm_time delay = 0;
+    tlm_b_transport(target, &payload, &delay);
+    if (!tlm_response_is_ok(&payload))
+        tlm_log_error(sched->log, "%s of %u bytes at 0x%012llx: %s", tlm_command_name(command), length,
+                      (unsigned long long)address, tlm_response_name(payload.response));
+    return payload.response;
+}
+
+static uint32_t mmio_read(guc_scheduler *sched, uint64_t address)
+{
+    uint32_t value = 0;
+    if (access(sched, sched->config.mmio, TLM_READ_COMMAND, TLM_SPACE_MMIO, address, &value, 4) != TLM_OK_RESPONSE)
+        return 0;
+    return value;
+}
+
+static void mmio_write(guc_scheduler *sched, uint64_t address, uint32_t value)
+{
+    access(sched, sched->config.mmio, TLM_WRITE_COMMAND, TLM_SPACE_MMIO, address, &value, 4);
+}
+
+static bool mem_read32(guc_scheduler *sched, uint64_t address, uint32_t *value)
+{
+    return access(sched, sched->config.memory, TLM_READ_COMMAND, TLM_SPACE_GGTT, address, value, 4) ==
+           TLM_OK_RESPONSE;
+}
+
+static void mem_write32(guc_scheduler *sched, uint64_t address, uint32_t value)
+{
+    access(sched, sched->config.memory, TLM_WRITE_COMMAND, TLM_SPACE_GGTT, address, &value, 4);
+}
+
+/* ---- the submission contract ------------------------------------------------------------------ */
+
+static tlm_response_status write32(const tlm_target *target, tlm_address_space space, uint64_t address,
+                                   uint32_t value)
+{
+    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, address, &value, 4);
+    payload.address_space = space;
+    payload.privileged = true;
+    payload.initiator_id = GUC_INITIATOR_ID;
+    tlm_time delay = 0;
+    tlm_b_transport(target, &payload, &delay);
+    return payload.response;
+}
+
+tlm_response_status guc_submit_to_engine(const tlm_target *mmio, const tlm_target *memory,
+                                         const guc_submission *submission)
+{
+    uint64_t lrca = submission->descriptor & CS_EXECLIST_DESC_LRCA_MASK;
+    tlm_response_status response =
+        write32(memory, TLM_SPACE_GGTT, lrca + CS_EXECLIST_STATE_OFFSET + 4u * (CS_EXECLIST_CTX_RING_TAIL + 1u),
+                submission->ring_tail);
+    if (response != TLM_OK_RESPONSE)
+        return response;
+    response = write32(mmio, TLM_SPACE_MMIO, submission->mmio_base + CS_EXECLIST_SQ_ELEMENT0_LO_OFFSET,
+                       (uint32_t)submission->descriptor);
+    if (response != TLM_OK_RESPONSE)
+        return response;
+    response = write32(mmio, TLM_SPACE_MMIO, submission->mmio_base + CS_EXECLIST_SQ_ELEMENT0_HI_OFFSET,
+                       (uint32_t)(submission->descriptor >> 32));
+    if (response != TLM_OK_RESPONSE)
+        return response;
+    return write32(mmio, TLM_SPACE_MMIO, submission->mmio_base + CS_EXECLIST_CONTROL_OFFSET,
+                   CS_EXECLIST_CONTROL_LOAD_MASK);
+}
+
+static void submit(guc_scheduler *sched, const guc_submission *submission)
+{
+    sched->stats.submissions++;
+    set_state(sched, GUC_SCHED_SUBMITTING);
+    tlm_trace_set(sched->kernel, sched->descriptor_row, submission->descriptor);
+    tlm_trace_set(sched->kernel, sched->submissions_row, sched->stats.submissions);
+    if (sched->config.submit.submit) {
+        sched->config.submit.submit(sched->config.submit.context, submission);
+        return;
+    }
+    tlm_response_status response = guc_submit_to_engine(sched->config.mmio, sched->config.memory, submission);
+    if (response != TLM_OK_RESPONSE) {
+        sched->stats.submit_errors++;
+        tlm_log_error(sched->log, "doorbell %u: submission of context 0x%016llx to %s failed: %s", submission->bell,
+                      (unsigned long long)submission->descriptor,
+                      cs_profile_get(CS_PROFILE_GEN12)->engines[submission->engine].name, tlm_response_name(response));
+    }
+}
+
+/* ---- work queues ------------------------------------------------------------------------------ */
+
+/* The gen12 command streamer of spec 001 engine class `engine_class` (the profile table's
+ * class_id; instance 0, the only one modelled). */
+static bool engine_of_class(unsigned engine_class, cs_engine *engine)
+{
+    const cs_profile_info *profile = cs_profile_get(CS_PROFILE_GEN12);
+    for (unsigned e = 0; e < CS_ENGINE_COUNT; e++) {
+        if (profile->engines[e].present && profile->engines[e].class_id == engine_class) {
+            *engine = (cs_engine)e;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void queue_error(guc_scheduler *sched, unsigned bell, uint64_t descriptor, guc_wq_status status,
+                        const char *what)
+{
+    sched->stats.queue_errors++;
+    mem_write32(sched, descriptor + GUC_PD_STATUS, (uint32_t)status);
+    tlm_log_error(sched->log, "doorbell %u: work queue stopped (status %u): %s", bell, (unsigned)status, what);
+}
+
+/* Takes the work items of doorbell `bell`'s queue (format in guc_scheduler.h). */
+static void service_bell(guc_scheduler *sched, unsigned bell)
+{
+    sched->stats.bells_serviced++;
+    set_state(sched, GUC_SCHED_READING_QUEUE);
+    tlm_trace_set(sched->kernel, sched->bell_row, bell);
+    uint64_t pd = sched->config.descriptor_pool + (uint64_t)bell * GUC_PD_SIZE;
+    uint32_t words[GUC_PD_STATUS / 4 + 1];
+    for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (!mem_read32(sched, pd + 4u * i, &words[i])) {
+            sched->stats.queue_errors++;
+            return; /* the descriptor itself is unreachable: nothing to write the status to */
+        }
+    }
+    uint32_t flags = words[GUC_PD_FLAGS / 4], size = words[GUC_PD_WQ_SIZE / 4];
+    uint32_t head = words[GUC_PD_HEAD / 4], tail = words[GUC_PD_TAIL / 4];
+    uint64_t base = (uint64_t)words[GUC_PD_WQ_BASE / 4 + 1] << 32 | words[GUC_PD_WQ_BASE / 4];
+    if (words[GUC_PD_STATUS / 4] != GUC_WQ_STATUS_OK) {
+        tlm_log_warning(sched->log, "doorbell %u rang while its work queue is stopped (status %u): ignored", bell,
+                        words[GUC_PD_STATUS / 4]);
+        return;
+    }
+    cs_engine engine;
+    if (!(flags & GUC_PD_FLAGS_VALID) || (flags & ~(GUC_PD_FLAGS_VALID | GUC_PD_FLAGS_CLASS_MASK)) ||
+        !engine_of_class((flags & GUC_PD_FLAGS_CLASS_MASK) >> GUC_PD_FLAGS_CLASS_SHIFT, &engine)) {
+        queue_error(sched, bell, pd, GUC_WQ_STATUS_BAD_DESCRIPTOR, "process descriptor not valid or no such engine");
+        return;
+    }
+    if (size == 0 || size % GUC_WQI_SIZE || size > GUC_WQ_MAX_SIZE || base % GUC_WQI_SIZE) {
+        queue_error(sched, bell, pd, GUC_WQ_STATUS_BAD_GEOMETRY, "work queue base or size malformed");
+        return;
+    }
+    if (head % GUC_WQI_SIZE || tail % GUC_WQI_SIZE || head >= size || tail >= size) {
+        queue_error(sched, bell, pd, GUC_WQ_STATUS_OVERRUN, "head or tail outside the work queue");
+        return;
+    }
+    uint32_t mmio_base = cs_profile_get(CS_PROFILE_GEN12)->engines[engine].mmio_base;
+    for (uint32_t taken = 0; head != tail && taken < size / GUC_WQI_SIZE; taken++) {
+        uint32_t item[GUC_WQI_SIZE / 4];
+        for (unsigned i = 0; i < GUC_WQI_SIZE / 4; i++) {
+            if (!mem_read32(sched, base + head + 4u * i, &item[i])) {
+                queue_error(sched, bell, pd, GUC_WQ_STATUS_BUS_ERROR, "work item unreadable");
+                return;
+            }
+        }
+        guc_submission submission = {
+            .bell = bell,
+            .engine = engine,
+            .mmio_base = mmio_base,
+            .descriptor = (uint64_t)item[1] << 32 | item[0],
+            .ring_tail = item[2],
+        };
+        if (!(submission.descriptor & CS_EXECLIST_DESC_VALID) || submission.ring_tail % 8u || item[3] != 0) {
+            queue_error(sched, bell, pd, GUC_WQ_STATUS_BAD_ITEM,
+                        "work item malformed (context descriptor not valid, ring tail not qword aligned or dw3 not 0)");
+            return;
+        }
+        sched->stats.items++;
+        submit(sched, &submission);
+        set_state(sched, GUC_SCHED_READING_QUEUE);
+        head = (head + GUC_WQI_SIZE) % size;
+        mem_write32(sched, pd + GUC_PD_HEAD, head);
+    }
+}
+
+/* ---- input: the micro-core interrupt ---------------------------------------------------------- */
+
+static void handle_doorbells(guc_scheduler *sched)
+{
+    set_state(sched, GUC_SCHED_HANDLING_DOORBELL);
+    uint32_t rung = (mmio_read(sched, DOORBELL_CTRL) & GUC_DOORBELL_CTRL_RUNG_MASK) >> GUC_DOORBELL_CTRL_RUNG_SHIFT;
+    for (unsigned group = 0; group < DOORBELL_GROUPS; group++) {
+        if (rung >> group & 1u) {
+            sched->stats.group_reads++;
+            (void)mmio_read(sched, DB_STATUS(group)); /* read-clear: the bits move to GUC_DB_ISR_<g> */
+        }
+    }
+    for (unsigned group = 0; group < DOORBELL_GROUPS; group++) {
+        uint32_t bits = mmio_read(sched, DB_ISR(group));
+        for (uint32_t left = bits; left; left &= left - 1)
+            service_bell(sched, group * DOORBELL_PER_GROUP + (unsigned)__builtin_ctz(left));
+        if (bits) {
+            set_state(sched, GUC_SCHED_HANDLING_DOORBELL);
+            mmio_write(sched, DB_ISR(group), bits);
+        }
+    }
+}
+
+static void handle_host(guc_scheduler *sched)
+{
+    set_state(sched, GUC_SCHED_HOST_MESSAGE);
+    sched->stats.host_messages++;
+    sched->stats.last_host_data = mmio_read(sched, HOST2GUC_DATA);
+    mmio_write(sched, GUC2HOST_INTR, GUC_INTR_GUC2HOST);
+}
+
+static void handler(void *context)
+{
+    guc_scheduler *sched = context;
+    uint32_t causes = sched->causes;
+    sched->causes = 0;
+    if (causes & GUC_CORE_HOST2GUC)
+        handle_host(sched);
+    if (causes & GUC_CORE_DOORBELL)
+        handle_doorbells(sched);
+    /* an interrupt taken while handling runs the handler again */
+    set_state(sched, tlm_event_pending(&sched->handler) ? GUC_SCHED_PENDING : GUC_SCHED_IDLE);
+}
+
+static void interrupt(void *self, uint32_t causes)
+{
+    guc_scheduler *sched = self;
+    sched->stats.interrupts++;
+    sched->causes |= causes;
+    if (!tlm_event_pending(&sched->handler)) {
+        set_state(sched, GUC_SCHED_PENDING);
+        tlm_event_notify(sched->kernel, &sched->handler, sched->config.latency);
+    }
+}
+
+guc_core_port guc_scheduler_core_port(guc_scheduler *sched)
+{
+    return (guc_core_port){ interrupt, sched };
+}
+
+void guc_scheduler_boot(guc_scheduler *sched)
+{
+    mmio_write(sched, DOORBELL_CTRL, mmio_read(sched, DOORBELL_CTRL) | GUC_DOORBELL_CTRL_ROUTE_TO_GUC_MASK);
+}
+
+guc_scheduler_state guc_scheduler_get_state(const guc_scheduler *sched)
+{
+    return sched->state;
+}
+
+const guc_scheduler_stats *guc_scheduler_get_stats(const guc_scheduler *sched)
+{
+    return &sched->stats;
+}
+
+/* ---- reset and init ------------------------------------------------------------------------- */
+
+void guc_scheduler_reset(guc_scheduler *sched)
+{
+    tlm_event_cancel(sched->kernel, &sched->handler);
+    sched->causes = 0;
+    memset(&sched->stats, 0, sizeof sched->stats);
+    set_state(sched, GUC_SCHED_IDLE);
+}
+
+/* docs/guc.md "Waveform rows". */
+static void declare_rows(guc_scheduler *sched, const char *name)
+{
+    if (!tlm_trace_on(sched->kernel))
+        return;
+    static const tlm_trace_enum_entry states[] = {
+        { GUC_SCHED_IDLE, "idle" },
+        { GUC_SCHED_PENDING, "pending" },
+        { GUC_SCHED_HOST_MESSAGE, "host_message" },
+        { GUC_SCHED_HANDLING_DOORBELL, "handling_doorbell" },
+        { GUC_SCHED_READING_QUEUE, "reading_work_queue" },
+        { GUC_SCHED_SUBMITTING, "submitting" },
+    };
+    uint32_t state_enum = tlm_trace_enumeration(sched->kernel, "guc_scheduler_state", states,
+                                                sizeof states / sizeof states[0]);
+    sched->state_row = tlm_trace_enum(sched->kernel, name, "state", 3, state_enum, GUC_SCHED_IDLE);
+    sched->bell_row = tlm_trace_bits(sched->kernel, name, "bell", 8, TLM_TRACE_DEC, 0);
+    sched->descriptor_row = tlm_trace_bits(sched->kernel, name, "descriptor", 64, TLM_TRACE_HEX, 0);
+    sched->submissions_row = tlm_trace_bits(sched->kernel, name, "submissions", 32, TLM_TRACE_DEC, 0);
+}
+
+guc_scheduler *guc_scheduler_create(tlm_kernel *kernel, const char *name, const guc_scheduler_config *config)
+{
+    guc_scheduler *sched = tlm_alloc_zeroed(1, sizeof *sched);
+    sched->config = *config;
+    sched->kernel = kernel;
+    sched->log = tlm_logger_block(tlm_kernel_logger(kernel), name);
+    tlm_event_init(&sched->handler, "guc_scheduler", handler, sched);
+    declare_rows(sched, name);
+    return sched;
+}
+
+void guc_scheduler_destroy(guc_scheduler *sched)
+{
+    if (!sched)
+        return;
+    tlm_event_cancel(sched->kernel, &sched->handler);
+    free(sched);
+}

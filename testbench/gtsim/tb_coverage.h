@@ -1,0 +1,39 @@
+/* Functional coverage of a run (docs/regress.md "Coverage"): counts per item, grouped by
+ * kind, such as which MI commands each engine executed, which interrupt sources fired and
+ * which doorbell transitions happened. `gtsim run --coverage FILE` writes one file per run
+ * (every item the models know, exercised or not, so the regression can name what it missed);
+ * `gtsim regress` merges them.
+ *
+ * File format, one item per line: `KIND NAME COUNT` (KIND and NAME without blanks, COUNT
+ * decimal); `#` starts a comment line. */
+#ifndef TB_COVERAGE_H
+#define TB_COVERAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct tb_coverage tb_coverage;
+
+tb_coverage *tb_coverage_create(void);
+void tb_coverage_destroy(tb_coverage *coverage);
+
+/* Adds `count` to item (kind, name), creating it (a count of 0 declares an item that was not
+ * exercised). Blanks in kind or name are written as '_'. */
+void tb_coverage_add(tb_coverage *coverage, const char *kind, const char *name, uint64_t count);
+/* The item's count; 0 if unknown. */
+uint64_t tb_coverage_count(const tb_coverage *coverage, const char *kind, const char *name);
+/* Items known and items with a non-zero count, of one kind (NULL: all kinds). */
+size_t tb_coverage_items(const tb_coverage *coverage, const char *kind);
+size_t tb_coverage_exercised(const tb_coverage *coverage, const char *kind);
+
+/* Reads a coverage file and adds its counts. False with "PATH:LINE: ..." in message on a
+ * malformed line (the lines before it stay merged). */
+bool tb_coverage_merge_file(tb_coverage *coverage, const char *path, char *message, size_t message_size);
+/* Writes every item, sorted by kind then name. */
+bool tb_coverage_write(const tb_coverage *coverage, const char *path, char *message, size_t message_size);
+/* Per kind: "KIND: E of N exercised", then the names not exercised. */
+void tb_coverage_print_summary(const tb_coverage *coverage, FILE *out);
+
+#endif

@@ -1,0 +1,828 @@
+/* The regression runner (docs/regress.md). Jobs run as child processes, each in its own
+ * process group with its output in a log file; the parent polls them, kills the ones past
+ * their timeout, and reports. Nothing a job does (crash, hang, flood of output) can stop the
+ * report from being written. */
+#define _POSIX_C_SOURCE 200809L
+#include "tb_regress.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tb_cli.h"
+#include "tb_coverage.h"
+#include "tb_regress_list.h"
+#include "tlm_alloc.h"
+
+enum { TB_REGRESS_PASSED = 0, TB_REGRESS_FAILED = 1, TB_REGRESS_USAGE = 2 };
+/* Parallel jobs: 1..this. */
+#define TB_REGRESS_MAX_JOBS 256u
+/* Seconds of run time after which a terminal gets a progress line. */
+#define TB_REGRESS_PROGRESS_AFTER 2.0
+/* Lines of a failed job's log copied into its JUnit <failure>. */
+#define TB_REGRESS_LOG_TAIL_LINES 40u
+/* How often the parent looks at its children, in milliseconds. */
+#define TB_REGRESS_POLL_MS 20
+
+typedef enum tb_job_state {
+    TB_JOB_WAITING,  /* not started */
+    TB_JOB_RUNNING,  /* a child process runs it */
+    TB_JOB_PASSED,   /* exit status 0 */
+    TB_JOB_FAILED,   /* non-zero exit status or a signal */
+    TB_JOB_TIMEOUT,  /* killed after its timeout */
+    TB_JOB_NOT_RUN   /* the run was interrupted before it started, or it could not start */
+} tb_job_state;
+
+typedef struct tb_job {
+    const tb_regress_entry *entry; /* what it runs */
+    unsigned seed_index;           /* 0..entry->seeds-1 */
+    uint64_t seed;                 /* GTSIM_SEED and {seed} */
+    char *id;                      /* "suite/name#k" for messages and JUnit */
+    char *log_path;                /* its stdout and stderr */
+    char *wave_path;               /* its waveform (kept only if it fails) */
+    char *coverage_path;           /* the coverage file it may write */
+    char **argv;                   /* the command, placeholders replaced (NULL-terminated) */
+    char *replay;                  /* one shell line that reruns it */
+    tb_job_state state;            /* where it is */
+    pid_t pid;                     /* while running */
+    double start;                  /* monotonic seconds when started */
+    double seconds;                /* run time once finished */
+    int status;                    /* exit status, or the signal that ended it (negative) */
+} tb_job;
+
+typedef struct tb_regress {
+    const char *list_path;  /* as given */
+    const char *suite_name; /* --suite (NULL: every entry) */
+    unsigned jobs;          /* -j */
+    const char *junit;      /* --junit FILE (NULL: none) */
+    const char *out_dir;    /* --out DIR */
+    const char *coverage;   /* --coverage FILE (default OUT/coverage.txt) */
+    bool seed_given;        /* --seed given */
+    uint64_t base_seed;     /* --seed, or from the clock */
+    char *gtsim;            /* this program's path (scenario jobs run it) */
+    char *bin_dir;          /* its directory: {bin} */
+} tb_regress;
+
+static volatile sig_atomic_t tb_interrupted;
+
+static void tb_on_signal(int signal_number)
+{
+    tb_interrupted = signal_number;
+}
+
+static double tb_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+/* splitmix64: each job's seed from the base seed and its position, so a job's seed does not
+ * depend on -j or on which other suites run. */
+static uint64_t tb_mix(uint64_t value)
+{
+    value += UINT64_C(0x9E3779B97F4A7C15);
+    value = (value ^ (value >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    value = (value ^ (value >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return value ^ (value >> 31);
+}
+
+static uint64_t tb_job_seed(uint64_t base, const tb_regress_entry *entry, unsigned index)
+{
+    uint64_t hash = UINT64_C(1469598103934665603); /* FNV-1a of the entry's name and line */
+    for (const char *c = entry->name; *c; c++)
+        hash = (hash ^ (unsigned char)*c) * UINT64_C(1099511628211);
+    hash = (hash ^ entry->line) * UINT64_C(1099511628211);
+    /* 31 bits: fits every seed option a test might parse as a signed int. */
+    return tb_mix(base ^ tb_mix(hash + index)) & UINT64_C(0x7FFFFFFF);
+}
+
+static char *tb_format(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static char *tb_format(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    int length = vsnprintf(NULL, 0, format, args);
+    va_end(args);
+    char *text = tlm_alloc_zeroed(1, (size_t)length + 1);
+    va_start(args, format);
+    vsnprintf(text, (size_t)length + 1, format, args);
+    va_end(args);
+    return text;
+}
+
+/* ---- command lines --------------------------------------------------------------------- */
+
+/* `text` with every {seed}, {bin}, {list}, {wave} and {coverage} replaced. */
+static char *tb_expand(const char *text, const tb_regress *regress, const tb_regress_list *list, const tb_job *job)
+{
+    char seed[32];
+    snprintf(seed, sizeof seed, "%" PRIu64, job->seed);
+    const struct {
+        const char *key;   /* placeholder */
+        const char *value; /* what replaces it */
+    } keys[] = { { "{seed}", seed }, { "{bin}", regress->bin_dir }, { "{list}", list->directory },
+                 { "{wave}", job->wave_path }, { "{coverage}", job->coverage_path } };
+    size_t capacity = strlen(text) + 1, used = 0;
+    char *out = tlm_alloc_zeroed(1, capacity);
+    for (const char *c = text; *c;) {
+        const char *value = NULL;
+        size_t key_length = 0;
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0] && !value; k++) {
+            key_length = strlen(keys[k].key);
+            if (strncmp(c, keys[k].key, key_length) == 0)
+                value = keys[k].value;
+        }
+        const char *piece = value ? value : c;
+        size_t piece_length = value ? strlen(value) : 1;
+        if (used + piece_length + 1 > capacity) {
+            capacity = 2 * (used + piece_length + 1);
+            out = tlm_alloc_resize(out, capacity, 1);
+        }
+        memcpy(out + used, piece, piece_length);
+        used += piece_length;
+        c += value ? key_length : 1;
+    }
+    out[used] = '\0';
+    return out;
+}
+
+/* A word quoted for a POSIX shell when it needs to be. */
+static void tb_append_shell_word(char **line, size_t *used, size_t *capacity, const char *word)
+{
+    bool plain = *word != '\0';
+    for (const char *c = word; *c && plain; c++)
+        plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%", *c) != NULL;
+    size_t need = *used + 4 * strlen(word) + 4;
+    if (need > *capacity) {
+        *capacity = 2 * need;
+        *line = tlm_alloc_resize(*line, *capacity, 1);
+    }
+    char *out = *line + *used;
+    if (*used)
+        *out++ = ' ';
+    if (plain) {
+        out += sprintf(out, "%s", word);
+    } else {
+        *out++ = '\'';
+        for (const char *c = word; *c; c++) {
+            if (*c == '\'') {
+                memcpy(out, "'\\''", 4);
+                out += 4;
+            } else {
+                *out++ = *c;
+            }
+        }
+        *out++ = '\'';
+        *out = '\0';
+    }
+    *used = (size_t)(out - *line);
+}
+
+static bool tb_has_option(const tb_regress_entry *entry, const char *option)
+{
+    size_t length = strlen(option);
+    for (size_t i = 0; i < entry->argc; i++)
+        if (strncmp(entry->argv[i], option, length) == 0 && (entry->argv[i][length] == '\0' || entry->argv[i][length] == '='))
+            return true;
+    return false;
+}
+
+/* The job's argv: a scenario runs `gtsim run [--wave W --wave-on-fail] [--coverage C]
+ * OPTIONS PATH`; a test runs its command with the placeholders replaced. */
+static void tb_build_command(tb_job *job, const tb_regress *regress, const tb_regress_list *list)
+{
+    const tb_regress_entry *entry = job->entry;
+    size_t count = 0, capacity = entry->argc + 10;
+    job->argv = tlm_alloc_zeroed(capacity, sizeof *job->argv);
+    if (entry->kind == TB_REGRESS_SCENARIO) {
+        job->argv[count++] = tb_format("%s", regress->gtsim);
+        job->argv[count++] = tb_format("run");
+        /* The user's own waveform options win: the runner only adds its keep-on-failure one. */
+        if (!tb_has_option(entry, "--wave") && !tb_has_option(entry, "--no-wave") &&
+            !tb_has_option(entry, "--wave-window") && !tb_has_option(entry, "--wave-on-fail")) {
+            job->argv[count++] = tb_format("--wave");
+            job->argv[count++] = tb_format("%s", job->wave_path);
+            job->argv[count++] = tb_format("--wave-on-fail");
+        }
+        if (!tb_has_option(entry, "--coverage")) {
+            job->argv[count++] = tb_format("--coverage");
+            job->argv[count++] = tb_format("%s", job->coverage_path);
+        }
+        for (size_t i = 0; i < entry->argc; i++)
+            job->argv[count++] = tb_expand(entry->argv[i], regress, list, job);
+        job->argv[count++] = tb_format("%s", entry->path);
+    } else {
+        for (size_t i = 0; i < entry->argc; i++)
+            job->argv[count++] = tb_expand(entry->argv[i], regress, list, job);
+    }
+    job->argv[count] = NULL;
+    size_t used = 0, line_capacity = 256;
+    job->replay = tlm_alloc_zeroed(1, line_capacity);
+    char seed_env[48];
+    snprintf(seed_env, sizeof seed_env, "GTSIM_SEED=%" PRIu64, job->seed);
+    tb_append_shell_word(&job->replay, &used, &line_capacity, seed_env);
+    for (size_t i = 0; i < count; i++)
+        tb_append_shell_word(&job->replay, &used, &line_capacity, job->argv[i]);
+}
+
+/* A file-name-safe form of the job: suite, line, last path component, seed index. */
+static char *tb_job_stem(const tb_regress_list *list, const tb_job *job)
+{
+    const char *name = job->entry->name;
+    const char *slash = strrchr(name, '/');
+    const char *base = slash ? slash + 1 : name;
+    char *stem = tb_format("%s-%zu-%s-%u", list->suites[job->entry->suite].name, job->entry->line, base,
+                           job->seed_index);
+    for (char *c = stem; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))
+            *c = '_';
+    return stem;
+}
+
+/* ---- running --------------------------------------------------------------------------- */
+
+static bool tb_make_directory(const char *path, char *message, size_t message_size)
+{
+    if (mkdir(path, 0777) == 0 || errno == EEXIST) {
+        struct stat info;
+        if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
+            return true;
+    }
+    snprintf(message, message_size, "cannot create directory '%s': %s", path, errno ? strerror(errno) : "not a directory");
+    return false;
+}
+
+static bool tb_start(tb_job *job)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "gtsim regress: %s: cannot start: %s\n", job->id, strerror(errno));
+        return false;
+    }
+    if (pid == 0) {
+        setpgid(0, 0); /* its own group: a timeout kills everything it started */
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        int log = open(job->log_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        int null = open("/dev/null", O_RDONLY);
+        if (log < 0 || null < 0)
+            _exit(127);
+        dup2(null, STDIN_FILENO);
+        dup2(log, STDOUT_FILENO);
+        dup2(log, STDERR_FILENO);
+        char seed[32];
+        snprintf(seed, sizeof seed, "%" PRIu64, job->seed);
+        setenv("GTSIM_SEED", seed, 1);
+        dprintf(log, "regress: %s\nregress: seed %s\nregress: replay: %s\n", job->id, seed, job->replay);
+        execvp(job->argv[0], job->argv);
+        dprintf(log, "regress: cannot run '%s': %s\n", job->argv[0], strerror(errno));
+        _exit(127);
+    }
+    setpgid(pid, pid); /* also here, so a kill before the child's own call reaches it */
+    job->pid = pid;
+    job->start = tb_now();
+    job->state = TB_JOB_RUNNING;
+    return true;
+}
+
+static const char *tb_state_word(tb_job_state state)
+{
+    switch (state) {
+    case TB_JOB_PASSED: return "PASS";
+    case TB_JOB_FAILED: return "FAIL";
+    case TB_JOB_TIMEOUT: return "TIMEOUT";
+    case TB_JOB_NOT_RUN: return "NOT RUN";
+    default: return "?";
+    }
+}
+
+static void tb_remove_wave(const tb_job *job)
+{
+    remove(job->wave_path);
+    char view[4096];
+    const char *dot = strrchr(job->wave_path, '.');
+    if (dot) {
+        snprintf(view, sizeof view, "%.*s.gtkw", (int)(dot - job->wave_path), job->wave_path);
+        remove(view);
+    }
+}
+
+static void tb_clear_progress(bool *shown)
+{
+    if (*shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        *shown = false;
+    }
+}
+
+/* The job's line: state, time, id, seed, and where to look. */
+static void tb_report_job(const tb_job *job)
+{
+    printf("%-7s %7.2f s  %s  seed %" PRIu64, tb_state_word(job->state), job->seconds, job->id, job->seed);
+    if (job->state == TB_JOB_FAILED)
+        printf(job->status >= 0 ? "  (exit %d)" : "  (signal %d)", job->status >= 0 ? job->status : -job->status);
+    if (job->state == TB_JOB_TIMEOUT)
+        printf("  (killed after %u s)", job->entry->timeout);
+    printf("\n        replay: %s\n", job->replay);
+    if (job->state != TB_JOB_PASSED) {
+        printf("        log: %s\n", job->log_path);
+        if (access(job->wave_path, F_OK) == 0)
+            printf("        waveform: %s\n", job->wave_path);
+    }
+    fflush(stdout);
+}
+
+static void tb_finish(tb_job *job, int wait_status, bool timed_out)
+{
+    job->seconds = tb_now() - job->start;
+    if (timed_out) {
+        job->state = TB_JOB_TIMEOUT;
+        job->status = -SIGKILL;
+    } else if (WIFEXITED(wait_status)) {
+        job->status = WEXITSTATUS(wait_status);
+        job->state = job->status == 0 ? TB_JOB_PASSED : TB_JOB_FAILED;
+    } else {
+        job->status = WIFSIGNALED(wait_status) ? -WTERMSIG(wait_status) : -1;
+        job->state = TB_JOB_FAILED;
+    }
+    if (job->state == TB_JOB_PASSED)
+        tb_remove_wave(job);
+}
+
+/* Runs every job, at most regress->jobs at a time. */
+static void tb_run_jobs(const tb_regress *regress, tb_job *jobs, size_t count)
+{
+    size_t next = 0, running = 0, done = 0, failed = 0;
+    double start = tb_now();
+    bool progress = isatty(STDERR_FILENO), shown = false;
+    while (done < count) {
+        if (tb_interrupted) {
+            for (size_t i = 0; i < count; i++)
+                if (jobs[i].state == TB_JOB_RUNNING)
+                    kill(-jobs[i].pid, SIGKILL);
+            for (size_t i = next; i < count; i++)
+                jobs[i].state = TB_JOB_NOT_RUN;
+            done += count - next;
+            next = count;
+        }
+        while (!tb_interrupted && running < regress->jobs && next < count) {
+            tb_job *job = &jobs[next++];
+            if (tb_start(job)) {
+                running++;
+            } else {
+                job->state = TB_JOB_NOT_RUN;
+                done++;
+                failed++;
+            }
+        }
+        bool reaped = false;
+        for (size_t i = 0; i < count; i++) {
+            tb_job *job = &jobs[i];
+            if (job->state != TB_JOB_RUNNING)
+                continue;
+            int status = 0;
+            pid_t got = waitpid(job->pid, &status, WNOHANG);
+            bool timed_out = false;
+            if (got == 0 && tb_now() - job->start > job->entry->timeout) {
+                kill(-job->pid, SIGKILL);
+                got = waitpid(job->pid, &status, 0);
+                timed_out = true;
+            }
+            if (got == 0 || (got < 0 && errno == EINTR))
+                continue;
+            tb_finish(job, status, timed_out);
+            if (tb_interrupted && !timed_out)
+                job->state = job->state == TB_JOB_PASSED ? TB_JOB_PASSED : TB_JOB_NOT_RUN;
+            running--;
+            done++;
+            failed += job->state != TB_JOB_PASSED;
+            tb_clear_progress(&shown);
+            tb_report_job(job);
+            reaped = true;
+        }
+        double elapsed = tb_now() - start;
+        if (progress && elapsed > TB_REGRESS_PROGRESS_AFTER && done < count) {
+            fprintf(stderr, "\r\033[Kregress: %zu/%zu done, %zu running, %zu failed, %.0f s", done, count, running, failed,
+                    elapsed);
+            fflush(stderr);
+            shown = true;
+        }
+        if (!reaped && done < count) {
+            struct timespec pause = { 0, TB_REGRESS_POLL_MS * 1000000L };
+            nanosleep(&pause, NULL);
+        }
+    }
+    tb_clear_progress(&shown);
+}
+
+/* ---- reports --------------------------------------------------------------------------- */
+
+static void tb_xml_escaped(FILE *out, const char *text, size_t length)
+{
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        switch (c) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default:
+            /* XML 1.0 has no other control characters; invalid UTF-8 passes as bytes. */
+            fputc(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? '?' : (int)c, out);
+        }
+    }
+}
+
+static void tb_xml_text(FILE *out, const char *text)
+{
+    tb_xml_escaped(out, text, strlen(text));
+}
+
+/* The last lines of a log, escaped, into a JUnit <failure>. */
+static void tb_xml_log_tail(FILE *out, const char *path)
+{
+    unsigned char *bytes = NULL;
+    size_t length = 0;
+    char message[512];
+    if (!tb_cli_read_file(path, &bytes, &length, message, sizeof message)) {
+        tb_xml_text(out, message);
+        return;
+    }
+    size_t start = length, lines = 0;
+    while (start > 0 && lines <= TB_REGRESS_LOG_TAIL_LINES)
+        if (bytes[--start] == '\n' && start + 1 < length)
+            lines++;
+    if (lines > TB_REGRESS_LOG_TAIL_LINES)
+        start++;
+    tb_xml_escaped(out, (const char *)bytes + start, length - start);
+    free(bytes);
+}
+
+static bool tb_write_junit(const tb_regress *regress, const tb_regress_list *list, const tb_job *jobs, size_t count,
+                           double seconds)
+{
+    FILE *out = fopen(regress->junit, "w");
+    if (!out) {
+        fprintf(stderr, "gtsim regress: cannot write '%s': %s\n", regress->junit, strerror(errno));
+        return false;
+    }
+    size_t failures = 0;
+    for (size_t i = 0; i < count; i++)
+        failures += jobs[i].state != TB_JOB_PASSED;
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gtsim regress ", out);
+    tb_xml_text(out, list->name);
+    fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" time=\"%.3f\">\n", count, failures, seconds);
+    for (size_t s = 0; s < list->suite_count; s++) {
+        size_t tests = 0, failed = 0;
+        double time = 0;
+        for (size_t i = 0; i < count; i++) {
+            if (jobs[i].entry->suite != s)
+                continue;
+            tests++;
+            failed += jobs[i].state != TB_JOB_PASSED;
+            time += jobs[i].seconds;
+        }
+        if (tests == 0)
+            continue;
+        fputs("  <testsuite name=\"", out);
+        tb_xml_text(out, list->suites[s].name);
+        fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" time=\"%.3f\">\n", tests, failed, time);
+        for (size_t i = 0; i < count; i++) {
+            const tb_job *job = &jobs[i];
+            if (job->entry->suite != s)
+                continue;
+            fprintf(out, "    <testcase classname=\"%s.", job->entry->kind == TB_REGRESS_SCENARIO ? "scenario" : "test");
+            tb_xml_text(out, list->suites[s].name);
+            fputs("\" name=\"", out);
+            tb_xml_text(out, job->entry->name);
+            fprintf(out, " seed=%" PRIu64 "\" time=\"%.3f\">\n", job->seed, job->seconds);
+            if (job->state != TB_JOB_PASSED) {
+                char reason[96];
+                if (job->state == TB_JOB_TIMEOUT)
+                    snprintf(reason, sizeof reason, "timed out after %u s", job->entry->timeout);
+                else if (job->state == TB_JOB_NOT_RUN)
+                    snprintf(reason, sizeof reason, "not run (interrupted or could not start)");
+                else if (job->status >= 0)
+                    snprintf(reason, sizeof reason, "exit status %d", job->status);
+                else
+                    snprintf(reason, sizeof reason, "killed by signal %d", -job->status);
+                fprintf(out, "      <failure message=\"%s\">", reason);
+                if (job->state != TB_JOB_NOT_RUN)
+                    tb_xml_log_tail(out, job->log_path);
+                fputs("</failure>\n", out);
+            }
+            fputs("      <system-out>replay: ", out);
+            tb_xml_text(out, job->replay);
+            fputs("</system-out>\n    </testcase>\n", out);
+        }
+        fputs("  </testsuite>\n", out);
+    }
+    fputs("</testsuites>\n", out);
+    bool ok = !ferror(out);
+    ok = fclose(out) == 0 && ok;
+    if (!ok)
+        fprintf(stderr, "gtsim regress: error writing '%s'\n", regress->junit);
+    return ok;
+}
+
+static void tb_print_table(const tb_regress_list *list, const tb_job *jobs, size_t count, double seconds)
+{
+    printf("\n%-20s %6s %7s %7s %8s %8s %9s\n", "suite", "jobs", "passed", "failed", "timeout", "not run", "job time");
+    size_t totals[5] = { 0 };
+    for (size_t s = 0; s < list->suite_count; s++) {
+        size_t row[5] = { 0 };
+        double time = 0;
+        for (size_t i = 0; i < count; i++) {
+            if (jobs[i].entry->suite != s)
+                continue;
+            row[0]++;
+            row[1] += jobs[i].state == TB_JOB_PASSED;
+            row[2] += jobs[i].state == TB_JOB_FAILED;
+            row[3] += jobs[i].state == TB_JOB_TIMEOUT;
+            row[4] += jobs[i].state == TB_JOB_NOT_RUN;
+            time += jobs[i].seconds;
+        }
+        if (row[0] == 0)
+            continue;
+        printf("%-20s %6zu %7zu %7zu %8zu %8zu %7.1f s\n", list->suites[s].name, row[0], row[1], row[2], row[3], row[4],
+               time);
+        for (int k = 0; k < 5; k++)
+            totals[k] += row[k];
+    }
+    printf("%-20s %6zu %7zu %7zu %8zu %8zu  wall %.1f s\n", "total", totals[0], totals[1], totals[2], totals[3],
+           totals[4], seconds);
+}
+
+/* ---- arguments ------------------------------------------------------------------------- */
+
+static void tb_regress_usage(FILE *out)
+{
+    fputs("usage: gtsim regress [OPTION...] LIST\n"
+          "Runs the scenarios and tests of the regression list LIST (docs/regress.md).\n"
+          "\n"
+          "  --suite NAME     run only the entries of suite NAME (and the suites it includes)\n"
+          "  -j N             run N jobs at a time (default: the number of CPUs)\n"
+          "  --junit FILE     write JUnit XML\n"
+          "  --out DIR        logs, failed jobs' waveforms, coverage (default: regress-out)\n"
+          "  --seed N         base seed (default: from the clock; printed, so a run can be repeated)\n"
+          "  --coverage FILE  where the merged coverage goes (default: DIR/coverage.txt)\n"
+          "  -h, --help       show this help\n"
+          "\n"
+          "Exit status: 0 every job passed, 1 a job failed, timed out or did not run, 2 usage\n"
+          "or list error.\n",
+          out);
+}
+
+static bool tb_parse_u64(const char *text, uint64_t limit, uint64_t *value)
+{
+    if (!*text)
+        return false;
+    uint64_t number = 0;
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9' || number > (limit - (uint64_t)(*c - '0')) / 10)
+            return false;
+        number = number * 10 + (uint64_t)(*c - '0');
+    }
+    *value = number;
+    return true;
+}
+
+/* Returns -1 to go on, or the exit status. */
+static int tb_regress_arguments(int argc, char **argv, tb_regress *regress)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    regress->jobs = cpus > 0 ? (unsigned)(cpus < TB_REGRESS_MAX_JOBS ? cpus : TB_REGRESS_MAX_JOBS) : 1;
+    regress->out_dir = "regress-out";
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        bool missing = false;
+        const char *value = NULL;
+        uint64_t number = 0;
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            tb_regress_usage(stdout);
+            return TB_REGRESS_PASSED;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--suite", &missing)) != NULL) {
+            regress->suite_name = value;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "-j", &missing)) != NULL ||
+                   (strncmp(arg, "-j", 2) == 0 && arg[2] >= '0' && arg[2] <= '9' && (value = arg + 2))) {
+            if (!tb_parse_u64(value, TB_REGRESS_MAX_JOBS, &number) || number == 0)
+                return tb_cli_usage_error("regress", "-j '%s': expected 1..%u", value, TB_REGRESS_MAX_JOBS);
+            regress->jobs = (unsigned)number;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--junit", &missing)) != NULL) {
+            regress->junit = value;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--out", &missing)) != NULL) {
+            regress->out_dir = value;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--coverage", &missing)) != NULL) {
+            regress->coverage = value;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--seed", &missing)) != NULL) {
+            if (!tb_parse_u64(value, UINT64_MAX, &regress->base_seed))
+                return tb_cli_usage_error("regress", "--seed '%s': expected a decimal number", value);
+            regress->seed_given = true;
+        } else if (missing) {
+            return tb_cli_usage_error("regress", "option '%s' needs a value", arg);
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            return tb_cli_usage_error("regress", "unknown option '%s'", arg);
+        } else if (regress->list_path) {
+            return tb_cli_usage_error("regress", "one list file only ('%s' and '%s')", regress->list_path, arg);
+        } else {
+            regress->list_path = arg;
+        }
+    }
+    if (!regress->list_path)
+        return tb_cli_usage_error("regress", "no list file given");
+    if (!*regress->out_dir)
+        return tb_cli_usage_error("regress", "--out: empty directory name");
+    return -1;
+}
+
+/* This program's path, for scenario jobs and {bin}. */
+static bool tb_find_self(tb_regress *regress)
+{
+    char path[4096];
+    ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (length <= 0)
+        return false;
+    path[length] = '\0';
+    regress->gtsim = tb_format("%s", path);
+    char *slash = strrchr(path, '/');
+    *slash = '\0';
+    regress->bin_dir = tb_format("%s", *path ? path : "/");
+    return true;
+}
+
+static tb_job *tb_make_jobs(const tb_regress *regress, const tb_regress_list *list, long suite, size_t *count)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < list->entry_count; i++)
+        if (suite < 0 || tb_regress_list_in_suite(list, &list->entries[i], (size_t)suite))
+            total += list->entries[i].seeds;
+    tb_job *jobs = tlm_alloc_zeroed(total, sizeof *jobs);
+    size_t n = 0;
+    for (size_t i = 0; i < list->entry_count; i++) {
+        const tb_regress_entry *entry = &list->entries[i];
+        if (suite >= 0 && !tb_regress_list_in_suite(list, entry, (size_t)suite))
+            continue;
+        for (unsigned k = 0; k < entry->seeds; k++) {
+            tb_job *job = &jobs[n++];
+            job->entry = entry;
+            job->seed_index = k;
+            job->seed = tb_job_seed(regress->base_seed, entry, k);
+            job->id = entry->seeds > 1 ? tb_format("%s/%s#%u", list->suites[entry->suite].name, entry->name, k)
+                                       : tb_format("%s/%s", list->suites[entry->suite].name, entry->name);
+            char *stem = tb_job_stem(list, job);
+            job->log_path = tb_format("%s/logs/%s.log", regress->out_dir, stem);
+            job->wave_path = tb_format("%s/waves/%s.fst", regress->out_dir, stem);
+            job->coverage_path = tb_format("%s/coverage/%s.cov", regress->out_dir, stem);
+            free(stem);
+            tb_build_command(job, regress, list);
+        }
+    }
+    *count = total;
+    return jobs;
+}
+
+static void tb_free_jobs(tb_job *jobs, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        for (char **arg = jobs[i].argv; arg && *arg; arg++)
+            free(*arg);
+        free(jobs[i].argv);
+        free(jobs[i].id);
+        free(jobs[i].log_path);
+        free(jobs[i].wave_path);
+        free(jobs[i].coverage_path);
+        free(jobs[i].replay);
+    }
+    free(jobs);
+}
+
+/* Merges the coverage files the jobs wrote; prints the summary and writes the file. */
+static void tb_report_coverage(const tb_regress *regress, const tb_job *jobs, size_t count)
+{
+    tb_coverage *coverage = tb_coverage_create();
+    size_t files = 0;
+    for (size_t i = 0; i < count; i++) {
+        char message[512];
+        if (access(jobs[i].coverage_path, F_OK) != 0)
+            continue;
+        if (tb_coverage_merge_file(coverage, jobs[i].coverage_path, message, sizeof message))
+            files++;
+        else
+            fprintf(stderr, "gtsim regress: %s: %s\n", jobs[i].id, message);
+    }
+    char *path = regress->coverage ? tb_format("%s", regress->coverage) : tb_format("%s/coverage.txt", regress->out_dir);
+    if (files == 0) {
+        printf("coverage: no job wrote a coverage file\n");
+    } else {
+        printf("\ncoverage (%zu job%s):\n", files, files == 1 ? "" : "s");
+        tb_coverage_print_summary(coverage, stdout);
+        char message[512];
+        if (tb_coverage_write(coverage, path, message, sizeof message))
+            printf("coverage: %s\n", path);
+        else
+            fprintf(stderr, "gtsim regress: %s\n", message);
+    }
+    free(path);
+    tb_coverage_destroy(coverage);
+}
+
+int tb_regress_main(int argc, char **argv)
+{
+    tb_regress regress = { 0 };
+    int status = tb_regress_arguments(argc, argv, &regress);
+    if (status >= 0)
+        return status;
+    char message[512];
+    tb_regress_list *list = tb_regress_list_load(regress.list_path, message, sizeof message);
+    if (!list) {
+        fprintf(stderr, "gtsim regress: %s\n", message);
+        return TB_REGRESS_USAGE;
+    }
+    if (list->error_count) {
+        tb_regress_list_print_errors(list, stderr);
+        tb_regress_list_destroy(list);
+        return TB_REGRESS_USAGE;
+    }
+    long suite = -1;
+    if (regress.suite_name && (suite = tb_regress_list_find_suite(list, regress.suite_name)) < 0) {
+        fprintf(stderr, "gtsim regress: %s has no suite '%s' (suites:", list->name, regress.suite_name);
+        for (size_t i = 0; i < list->suite_count; i++)
+            fprintf(stderr, " %s", list->suites[i].name);
+        fputs(")\n", stderr);
+        tb_regress_list_destroy(list);
+        return TB_REGRESS_USAGE;
+    }
+    if (!regress.seed_given)
+        regress.base_seed = tb_mix((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32)) & UINT64_C(0xFFFFFFFF);
+    char sub[3][4096];
+    snprintf(sub[0], sizeof sub[0], "%s/logs", regress.out_dir);
+    snprintf(sub[1], sizeof sub[1], "%s/waves", regress.out_dir);
+    snprintf(sub[2], sizeof sub[2], "%s/coverage", regress.out_dir);
+    if (!tb_find_self(&regress) || !tb_make_directory(regress.out_dir, message, sizeof message) ||
+        !tb_make_directory(sub[0], message, sizeof message) || !tb_make_directory(sub[1], message, sizeof message) ||
+        !tb_make_directory(sub[2], message, sizeof message)) {
+        fprintf(stderr, "gtsim regress: %s\n", regress.gtsim ? message : "cannot find the gtsim program's own path");
+        tb_regress_list_destroy(list);
+        free(regress.gtsim);
+        free(regress.bin_dir);
+        return TB_REGRESS_USAGE;
+    }
+    size_t count = 0;
+    tb_job *jobs = tb_make_jobs(&regress, list, suite, &count);
+    for (size_t i = 0; i < count; i++) {
+        remove(jobs[i].coverage_path); /* a stale file from an earlier run must not count */
+        tb_remove_wave(&jobs[i]);
+    }
+    printf("regress: %s%s%s: %zu job%s, -j %u, base seed %" PRIu64 " (repeat: gtsim regress%s%s --seed %" PRIu64
+           " %s)\n",
+           list->name, regress.suite_name ? " suite " : "", regress.suite_name ? regress.suite_name : "", count,
+           count == 1 ? "" : "s", regress.jobs, regress.base_seed, regress.suite_name ? " --suite " : "",
+           regress.suite_name ? regress.suite_name : "", regress.base_seed, list->name);
+    struct sigaction action = { .sa_handler = tb_on_signal };
+    sigemptyset(&action.sa_mask);
+    struct sigaction old_int, old_term;
+    sigaction(SIGINT, &action, &old_int);
+    sigaction(SIGTERM, &action, &old_term);
+    double start = tb_now();
+    tb_run_jobs(&regress, jobs, count);
+    double seconds = tb_now() - start;
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    size_t failed = 0;
+    for (size_t i = 0; i < count; i++)
+        failed += jobs[i].state != TB_JOB_PASSED;
+    tb_print_table(list, jobs, count, seconds);
+    tb_report_coverage(&regress, jobs, count);
+    bool junit_ok = !regress.junit || tb_write_junit(&regress, list, jobs, count, seconds);
+    if (regress.junit && junit_ok)
+        printf("junit: %s\n", regress.junit);
+    if (failed) {
+        printf("failed:\n");
+        for (size_t i = 0; i < count; i++)
+            if (jobs[i].state != TB_JOB_PASSED)
+                printf("  %-7s %s  replay: %s\n", tb_state_word(jobs[i].state), jobs[i].id, jobs[i].replay);
+    }
+    printf("%zu passed, %zu failed%s\n", count - failed, failed, tb_interrupted ? " (interrupted)" : "");
+    tb_free_jobs(jobs, count);
+    tb_regress_list_destroy(list);
+    free(regress.gtsim);
+    free(regress.bin_dir);
+    fflush(stdout);
+    return failed || !junit_ok ? TB_REGRESS_FAILED : TB_REGRESS_PASSED;
+}

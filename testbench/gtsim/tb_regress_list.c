@@ -1,0 +1,331 @@
+/* Regression list parser (docs/regress.md). Every error names its line; a list with an error
+ * runs nothing. */
+#include "tb_regress_list.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tb_cli.h"
+#include "tlm_alloc.h"
+
+/* One line's words: quotes removed, escapes applied. */
+typedef struct tb_words {
+    char **word;     /* NUL-terminated copies */
+    size_t count;    /* entries in word */
+    size_t capacity; /* allocated entries */
+} tb_words;
+
+static char *tb_strndup(const char *text, size_t length)
+{
+    char *copy = tlm_alloc_zeroed(1, length + 1);
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    return copy;
+}
+
+static void tb_words_clear(tb_words *words)
+{
+    for (size_t i = 0; i < words->count; i++)
+        free(words->word[i]);
+    words->count = 0;
+}
+
+__attribute__((format(printf, 3, 4))) static void tb_list_error(tb_regress_list *list, size_t line,
+                                                                const char *format, ...)
+{
+    if (list->error_count >= TB_REGRESS_MAX_ERRORS)
+        return;
+    list->errors = tlm_alloc_resize(list->errors, list->error_count + 1, sizeof *list->errors);
+    tb_regress_error *error = &list->errors[list->error_count++];
+    error->line = line;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error->message, sizeof error->message, format, args);
+    va_end(args);
+}
+
+/* Splits a line into words: blanks separate, `#` outside quotes ends the line, "..." groups
+ * with \" and \\ escapes. False (with an error) on an unterminated quote or a NUL byte. */
+static bool tb_split(tb_regress_list *list, size_t line, const char *text, size_t length, tb_words *words)
+{
+    size_t i = 0;
+    char *buffer = tlm_alloc_zeroed(1, length + 1);
+    while (i < length) {
+        while (i < length && (text[i] == ' ' || text[i] == '\t'))
+            i++;
+        if (i == length || text[i] == '#')
+            break;
+        size_t used = 0;
+        bool quoted = false;
+        while (i < length && (quoted || (text[i] != ' ' && text[i] != '\t' && text[i] != '#'))) {
+            char c = text[i++];
+            if (c == '\0') {
+                tb_list_error(list, line, "NUL byte in the line");
+                free(buffer);
+                return false;
+            }
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (quoted && c == '\\' && i < length && (text[i] == '"' || text[i] == '\\')) {
+                buffer[used++] = text[i++];
+            } else {
+                buffer[used++] = c;
+            }
+        }
+        if (quoted) {
+            tb_list_error(list, line, "unterminated quote");
+            free(buffer);
+            return false;
+        }
+        if (words->count == words->capacity) {
+            words->capacity = words->capacity ? 2 * words->capacity : 16;
+            words->word = tlm_alloc_resize(words->word, words->capacity, sizeof *words->word);
+        }
+        words->word[words->count++] = tb_strndup(buffer, used);
+    }
+    free(buffer);
+    return true;
+}
+
+/* A decimal count in [1, limit]. */
+static bool tb_count(const char *text, unsigned limit, unsigned *value)
+{
+    if (!*text)
+        return false;
+    uint64_t number = 0;
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9')
+            return false;
+        number = number * 10 + (uint64_t)(*c - '0');
+        if (number > limit)
+            return false;
+    }
+    if (number == 0)
+        return false;
+    *value = (unsigned)number;
+    return true;
+}
+
+static bool tb_valid_name(const char *name)
+{
+    if (!*name)
+        return false;
+    for (const char *c = name; *c; c++) {
+        bool ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_' ||
+                  *c == '-' || *c == '.';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+long tb_regress_list_find_suite(const tb_regress_list *list, const char *name)
+{
+    for (size_t i = 0; i < list->suite_count; i++)
+        if (strcmp(list->suites[i].name, name) == 0)
+            return (long)i;
+    return -1;
+}
+
+static void tb_parse_suite(tb_regress_list *list, size_t line, tb_words *words)
+{
+    if (words->count < 2 || !tb_valid_name(words->word[1])) {
+        tb_list_error(list, line, "expected 'suite NAME [includes SUITE...]' (NAME: letters, digits, _ - .)");
+        return;
+    }
+    if (tb_regress_list_find_suite(list, words->word[1]) >= 0) {
+        tb_list_error(list, line, "suite '%s' is defined twice", words->word[1]);
+        return;
+    }
+    if (words->count > 2 && (strcmp(words->word[2], "includes") != 0 || words->count == 3)) {
+        tb_list_error(list, line, "expected 'includes SUITE...' after the suite name");
+        return;
+    }
+    tb_regress_suite suite = { .line = line };
+    for (size_t i = 3; i < words->count; i++) {
+        long included = tb_regress_list_find_suite(list, words->word[i]);
+        if (included < 0) {
+            tb_list_error(list, line, "suite '%s' includes '%s', which is not defined above it", words->word[1],
+                          words->word[i]);
+            free(suite.includes);
+            return;
+        }
+        suite.includes = tlm_alloc_resize(suite.includes, suite.include_count + 1, sizeof *suite.includes);
+        suite.includes[suite.include_count++] = (size_t)included;
+    }
+    suite.name = tb_strndup(words->word[1], strlen(words->word[1]));
+    list->suites = tlm_alloc_resize(list->suites, list->suite_count + 1, sizeof *list->suites);
+    list->suites[list->suite_count++] = suite;
+}
+
+/* `scenario PATH ...` or `test NAME ...`: the shared `[seeds N] [timeout S] [-- ...]` tail. */
+static void tb_parse_entry(tb_regress_list *list, size_t line, tb_words *words, tb_regress_kind kind)
+{
+    const char *keyword = kind == TB_REGRESS_SCENARIO ? "scenario" : "test";
+    if (list->suite_count == 0) {
+        tb_list_error(list, line, "'%s' before any 'suite NAME'", keyword);
+        return;
+    }
+    if (words->count < 2 || strcmp(words->word[1], "--") == 0) {
+        tb_list_error(list, line, kind == TB_REGRESS_SCENARIO ? "expected 'scenario PATH [seeds N] [timeout S] [-- OPTION...]'"
+                                                              : "expected 'test NAME [seeds N] [timeout S] -- COMMAND...'");
+        return;
+    }
+    if (kind == TB_REGRESS_TEST && !tb_valid_name(words->word[1])) {
+        tb_list_error(list, line, "test name '%s': letters, digits, _ - . only", words->word[1]);
+        return;
+    }
+    tb_regress_entry entry = { .kind = kind, .seeds = 1, .timeout = TB_REGRESS_DEFAULT_TIMEOUT,
+                               .suite = list->suite_count - 1, .line = line };
+    size_t i = 2;
+    bool seen_seeds = false, seen_timeout = false;
+    while (i < words->count && strcmp(words->word[i], "--") != 0) {
+        const char *key = words->word[i];
+        bool is_seeds = strcmp(key, "seeds") == 0, is_timeout = strcmp(key, "timeout") == 0;
+        if (!is_seeds && !is_timeout) {
+            tb_list_error(list, line, "unexpected '%s' (expected seeds N, timeout SECONDS or --)", key);
+            return;
+        }
+        if ((is_seeds && seen_seeds) || (is_timeout && seen_timeout)) {
+            tb_list_error(list, line, "'%s' given twice", key);
+            return;
+        }
+        if (i + 1 >= words->count) {
+            tb_list_error(list, line, "'%s' needs a value", key);
+            return;
+        }
+        const char *value = words->word[i + 1];
+        if (is_seeds && !tb_count(value, TB_REGRESS_MAX_SEEDS, &entry.seeds)) {
+            tb_list_error(list, line, "seeds '%s': expected 1..%u", value, TB_REGRESS_MAX_SEEDS);
+            return;
+        }
+        if (is_timeout && !tb_count(value, TB_REGRESS_MAX_TIMEOUT, &entry.timeout)) {
+            tb_list_error(list, line, "timeout '%s': expected 1..%u seconds", value, TB_REGRESS_MAX_TIMEOUT);
+            return;
+        }
+        seen_seeds |= is_seeds;
+        seen_timeout |= is_timeout;
+        i += 2;
+    }
+    size_t first = i < words->count ? i + 1 : words->count;
+    if (kind == TB_REGRESS_TEST && first >= words->count) {
+        tb_list_error(list, line, "test '%s' has no command (expected '-- COMMAND [ARG...]')", words->word[1]);
+        return;
+    }
+    entry.argc = words->count - first;
+    entry.argv = tlm_alloc_zeroed(1, (entry.argc + 1) * sizeof *entry.argv);
+    for (size_t k = 0; k < entry.argc; k++)
+        entry.argv[k] = tb_strndup(words->word[first + k], strlen(words->word[first + k]));
+    entry.argv[entry.argc] = NULL;
+    entry.name = tb_strndup(words->word[1], strlen(words->word[1]));
+    if (kind == TB_REGRESS_SCENARIO) {
+        const char *path = words->word[1];
+        size_t size = strlen(list->directory) + strlen(path) + 2;
+        entry.path = tlm_alloc_zeroed(1, size);
+        if (path[0] == '/')
+            snprintf(entry.path, size, "%s", path);
+        else
+            snprintf(entry.path, size, "%s/%s", list->directory, path);
+    }
+    list->entries = tlm_alloc_resize(list->entries, list->entry_count + 1, sizeof *list->entries);
+    list->entries[list->entry_count++] = entry;
+}
+
+tb_regress_list *tb_regress_list_parse(const char *name, const char *text, size_t length)
+{
+    tb_regress_list *list = tlm_alloc_zeroed(1, sizeof *list);
+    *list = (tb_regress_list){ .name = tb_strndup(name, strlen(name)) };
+    const char *slash = strrchr(name, '/');
+    list->directory = slash ? tb_strndup(name, slash == name ? 1 : (size_t)(slash - name)) : tb_strndup(".", 1);
+    tb_words words = { 0 };
+    size_t line = 0, start = 0;
+    while (start < length && list->error_count < TB_REGRESS_MAX_ERRORS) {
+        const char *newline = memchr(text + start, '\n', length - start);
+        size_t end = newline ? (size_t)(newline - text) : length;
+        size_t content_end = (end > start && text[end - 1] == '\r') ? end - 1 : end;
+        line++;
+        tb_words_clear(&words);
+        if (tb_split(list, line, text + start, content_end - start, &words) && words.count > 0) {
+            const char *keyword = words.word[0];
+            if (strcmp(keyword, "suite") == 0)
+                tb_parse_suite(list, line, &words);
+            else if (strcmp(keyword, "scenario") == 0)
+                tb_parse_entry(list, line, &words, TB_REGRESS_SCENARIO);
+            else if (strcmp(keyword, "test") == 0)
+                tb_parse_entry(list, line, &words, TB_REGRESS_TEST);
+            else
+                tb_list_error(list, line, "unknown statement '%s' (expected suite, scenario or test)", keyword);
+        }
+        start = end + 1;
+    }
+    tb_words_clear(&words);
+    free(words.word);
+    if (list->error_count == 0 && list->entry_count == 0)
+        tb_list_error(list, line ? line : 1, "the list has no scenario or test");
+    return list;
+}
+
+tb_regress_list *tb_regress_list_load(const char *path, char *message, size_t message_size)
+{
+    unsigned char *bytes = NULL;
+    size_t length = 0;
+    if (!tb_cli_read_file(path, &bytes, &length, message, message_size))
+        return NULL;
+    tb_regress_list *list = tb_regress_list_parse(path, (const char *)bytes, length);
+    free(bytes);
+    return list;
+}
+
+void tb_regress_list_destroy(tb_regress_list *list)
+{
+    if (!list)
+        return;
+    for (size_t i = 0; i < list->entry_count; i++) {
+        tb_regress_entry *entry = &list->entries[i];
+        for (size_t k = 0; k < entry->argc; k++)
+            free(entry->argv[k]);
+        free(entry->argv);
+        free(entry->name);
+        free(entry->path);
+    }
+    for (size_t i = 0; i < list->suite_count; i++) {
+        free(list->suites[i].name);
+        free(list->suites[i].includes);
+    }
+    free(list->entries);
+    free(list->suites);
+    free(list->errors);
+    free(list->directory);
+    free(list->name);
+    free(list);
+}
+
+void tb_regress_list_print_errors(const tb_regress_list *list, FILE *out)
+{
+    for (size_t i = 0; i < list->error_count; i++)
+        fprintf(out, "%s:%zu: %s\n", list->name, list->errors[i].line, list->errors[i].message);
+    if (list->error_count >= TB_REGRESS_MAX_ERRORS)
+        fprintf(out, "%s: too many errors; stopped reading\n", list->name);
+}
+
+/* Includes only point up the file (defined above), so the walk ends. */
+static bool tb_suite_contains(const tb_regress_list *list, size_t suite, size_t wanted, unsigned depth)
+{
+    if (suite == wanted)
+        return true;
+    if (depth > list->suite_count)
+        return false;
+    const tb_regress_suite *s = &list->suites[suite];
+    for (size_t i = 0; i < s->include_count; i++)
+        if (tb_suite_contains(list, s->includes[i], wanted, depth + 1))
+            return true;
+    return false;
+}
+
+bool tb_regress_list_in_suite(const tb_regress_list *list, const tb_regress_entry *entry, size_t suite)
+{
+    return suite < list->suite_count && tb_suite_contains(list, suite, entry->suite, 0);
+}

@@ -1,0 +1,83 @@
+/* Regression list files (`gtsim regress LIST`, docs/regress.md): suites of scenario files and
+ * test programs, each with a seed count. Parsing is separate from running so a list with an
+ * error never half-runs and the grammar can be tested on its own.
+ *
+ *   # comment to end of line
+ *   suite NAME [includes SUITE...]
+ *   scenario PATH [seeds N] [timeout SECONDS] [-- GTSIM_OPTION...]
+ *   test NAME [seeds N] [timeout SECONDS] -- COMMAND [ARG...]
+ *
+ * Entries belong to the suite above them. A scenario PATH is relative to the list file's
+ * directory. Test commands may use the placeholders {seed}, {bin} (the directory holding the
+ * gtsim program: the build tree), {list} (the list file's directory), {wave} (a waveform path
+ * the runner keeps only if the job fails) and {coverage} (a coverage file path; docs/regress.md). */
+#ifndef TB_REGRESS_LIST_H
+#define TB_REGRESS_LIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Seeds per entry: 1..this. */
+#define TB_REGRESS_MAX_SEEDS 1000000u
+/* Timeout per job in seconds: 1..this; the default when an entry names none. */
+#define TB_REGRESS_MAX_TIMEOUT 86400u
+#define TB_REGRESS_DEFAULT_TIMEOUT 600u
+/* Errors recorded per file before the parser gives up on it. */
+#define TB_REGRESS_MAX_ERRORS 20u
+
+typedef enum tb_regress_kind {
+    TB_REGRESS_SCENARIO, /* a scenario file run by `gtsim run` */
+    TB_REGRESS_TEST      /* any program; exit 0 passes */
+} tb_regress_kind;
+
+typedef struct tb_regress_entry {
+    tb_regress_kind kind; /* scenario or test */
+    char *name;           /* test: its name; scenario: the path as written */
+    char *path;           /* scenario: the path resolved against the list's directory; test: NULL */
+    char **argv;          /* scenario: gtsim options; test: the command and its arguments (NULL-terminated) */
+    size_t argc;          /* entries in argv before the NULL */
+    unsigned seeds;       /* how many seeds to run (jobs made from this entry) */
+    unsigned timeout;     /* seconds a job may run before it is killed and fails */
+    size_t suite;         /* index of the suite it belongs to */
+    size_t line;          /* 1-based line in the list file */
+} tb_regress_entry;
+
+typedef struct tb_regress_suite {
+    char *name;          /* as written after `suite` */
+    size_t *includes;    /* indices of the suites it includes (each defined above it) */
+    size_t include_count;/* entries in includes */
+    size_t line;         /* where it was defined */
+} tb_regress_suite;
+
+typedef struct tb_regress_error {
+    size_t line;        /* 1-based */
+    char message[256];  /* without the FILE:LINE prefix */
+} tb_regress_error;
+
+typedef struct tb_regress_list {
+    char *name;                 /* the list's path as given, for messages */
+    char *directory;            /* the list file's directory (for relative paths and {list}) */
+    tb_regress_suite *suites;   /* in file order */
+    size_t suite_count;         /* entries in suites */
+    tb_regress_entry *entries;  /* in file order */
+    size_t entry_count;         /* entries in entries */
+    tb_regress_error *errors;   /* in file order; nothing runs when there is any */
+    size_t error_count;         /* entries in errors */
+} tb_regress_list;
+
+/* Parses `length` bytes of `text` as the list file `name` (its directory resolves relative
+ * paths). Never NULL; check error_count. */
+tb_regress_list *tb_regress_list_parse(const char *name, const char *text, size_t length);
+/* Reads and parses the file; NULL with a message if it cannot be read. */
+tb_regress_list *tb_regress_list_load(const char *path, char *message, size_t message_size);
+void tb_regress_list_destroy(tb_regress_list *list);
+/* "NAME:LINE: message" per error. */
+void tb_regress_list_print_errors(const tb_regress_list *list, FILE *out);
+
+/* Index of the suite called `name`, or -1. */
+long tb_regress_list_find_suite(const tb_regress_list *list, const char *name);
+/* True if entry belongs to suite `suite` directly or through its includes (transitively). */
+bool tb_regress_list_in_suite(const tb_regress_list *list, const tb_regress_entry *entry, size_t suite);
+
+#endif

@@ -1,0 +1,23 @@
+/* The run summary `gtsim` prints after a scenario (docs/scenarios.md "Summary"): what the GT
+ * recorded (gt.h event record: doorbell interrupts into the GuC, submissions, interrupt
+ * messages, host line edges, EU busy spans) with sim times, the models' own counts (commands
+ * per engine, execlist contexts and CSB entries, doorbell rings, GuC submissions, walkers and
+ * threads, memory writes, interrupts) and the scenario's checks. Full for the default scenario,
+ * one line of counts for each `gtsim run` file. */
+#ifndef TB_SUMMARY_H
+#define TB_SUMMARY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tb_system.h"
+
+/* Most events the full summary lists; the rest are counted in its "events" line. */
+#define TB_SUMMARY_MAX_EVENTS 32u
+
+/* `name` is the scenario's; passed/failed its checks. Compact: one "NAME: gt: ..." line. */
+void tb_summary_print(FILE *out, const char *name, tb_system *system, uint64_t passed, uint64_t failed,
+                      bool compact);
+
+#endif

@@ -1,0 +1,82 @@
+/* C API of the Verilated GTI doorbell controller (rtl/doorbell/doorbell.sv). Only the shim
+ * behind it sees Verilator; docs/rtl.md describes the block and the cycle semantics (the same
+ * as the other shims: roundtrip_rtl.h, irq_rtl.h).
+ *
+ * The AXI4-Lite port carries the block at offset 0 (the model's map) and the arming window at
+ * TB_DOORBELL_RTL_ARM_BASE (the GuC shim's install writes and the install status). The snoop
+ * port takes one observed memory write per cycle; the outputs are the message to the GuC
+ * interrupt block, the group-read hand-over and the 256 VALID bits. */
+#ifndef DOORBELL_RTL_H
+#define DOORBELL_RTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tb_axi_lite_pins.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Address bits of the block's AXI4-Lite port: awaddr/araddr must be below 1 << this. */
+#define TB_DOORBELL_RTL_ADDR_BITS 13u
+/* The arming window: DRBREGL(n)/DRBREGU(n) at ARM_BASE + 8n (+4) as the shim writes them. */
+#define TB_DOORBELL_RTL_ARM_BASE 0x1000u
+/* Install status: [3:0] result (doorbell_install_result), [4] waiting for the fill, [15:8]
+ * the doorbell. */
+#define TB_DOORBELL_RTL_INSTALL_STATUS 0x1800u
+#define TB_DOORBELL_RTL_INSTALL_RESULT_MASK 0xFu
+#define TB_DOORBELL_RTL_INSTALL_FILL_WAIT (1u << 4)
+
+/* The snoop port's inputs for one cycle. */
+typedef struct tb_doorbell_rtl_snoop_pins {
+    bool valid;         /* snoop_valid_i: a write (or the install's fill) is offered */
+    bool fill;          /* snoop_fill_i: the line read at install, not a write */
+    uint64_t line;      /* the cacheline's byte address (64-byte aligned, below 2^48) */
+    uint64_t data;      /* the line's first 8 bytes after the write (DW0 | DW1 << 32) */
+} tb_doorbell_rtl_snoop_pins;
+
+/* The registered outputs after a rising edge. */
+typedef struct tb_doorbell_rtl_outputs {
+    bool msg_valid;      /* guc_msg_valid_o */
+    uint8_t msg_groups;  /* guc_msg_groups_o */
+    bool read_valid;     /* group_read_valid_o */
+    uint8_t read_group;  /* group_read_group_o */
+    uint32_t read_bits;  /* group_read_bits_o */
+} tb_doorbell_rtl_outputs;
+
+typedef struct tb_doorbell_rtl tb_doorbell_rtl;
+
+/* A new instance with its clock low, rst_ni low and idle inputs, no edge yet; NULL on failure. */
+tb_doorbell_rtl *tb_doorbell_rtl_create(void);
+void tb_doorbell_rtl_destroy(tb_doorbell_rtl *rtl);
+
+/* Holds rst_ni low for `cycles` clock cycles (at least 1) with all inputs idle, then high. */
+void tb_doorbell_rtl_reset(tb_doorbell_rtl *rtl, unsigned cycles);
+
+/* One clock cycle: drive `in` (NULL: idle bus) and `snoop` (NULL: none), take the clock low,
+ * evaluate, copy the bus outputs to `*out` (NULL: skipped); rising edge. */
+void tb_doorbell_rtl_cycle(tb_doorbell_rtl *rtl, const tb_axi_lite_request_pins *in,
+                           const tb_doorbell_rtl_snoop_pins *snoop, tb_axi_lite_response_pins *out);
+
+tb_doorbell_rtl_outputs tb_doorbell_rtl_outputs_now(const tb_doorbell_rtl *rtl);
+/* valid_o bit `bell` now; valid_o[32w+31:32w] (0 for w >= 8). */
+bool tb_doorbell_rtl_valid(const tb_doorbell_rtl *rtl, unsigned bell);
+uint32_t tb_doorbell_rtl_valid_word(const tb_doorbell_rtl *rtl, unsigned word);
+
+uint64_t tb_doorbell_rtl_cycles(const tb_doorbell_rtl *rtl);
+/* Benchmark baseline: idle inputs, then `n` cycles in a tight loop; returns cycles(). */
+uint64_t tb_doorbell_rtl_bare_cycles(tb_doorbell_rtl *rtl, uint64_t n);
+
+/* RTL assertion failures (each failing check at each edge once) plus pin values that did not
+ * fit their port; the last one's message ("" if none). */
+uint64_t tb_doorbell_rtl_assertion_failures(const tb_doorbell_rtl *rtl);
+const char *tb_doorbell_rtl_last_assertion(const tb_doorbell_rtl *rtl);
+/* 1 if this library was built from the planted-bug variant of the RTL (docs/cosim.md). */
+int tb_doorbell_rtl_planted_bug(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,77 @@
+/* C API of the Verilated gen11+ interrupt aggregation (rtl/irq/irq_gen11.sv). Only the shim
+ * behind it sees Verilator; docs/rtl.md describes the block and the cycle semantics (the same
+ * as tb_roundtrip_rtl's: roundtrip_rtl.h).
+ *
+ * The AXI4-Lite port carries both register blocks: the host block at offset 0 and the GuC
+ * block at TB_IRQ_RTL_GUC_BASE. The message port takes one engine interrupt message per cycle
+ * (valid/ready); the outputs are the host interrupt line and the GuC's two vectors. */
+#ifndef IRQ_RTL_H
+#define IRQ_RTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tb_axi_lite_pins.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Address bits of the block's AXI4-Lite port: awaddr/araddr must be below 1 << this. */
+#define TB_IRQ_RTL_ADDR_BITS 10u
+/* Where the GuC block starts on the port (the host block starts at 0). */
+#define TB_IRQ_RTL_GUC_BASE 0x200u
+
+/* The message port's inputs for one cycle (spec 001 message fields, irq_message.h). */
+typedef struct tb_irq_rtl_message_pins {
+    bool valid;       /* msg_valid_i: a message is offered */
+    uint8_t vf_id;    /* msg_vf_i (3 bits) */
+    uint8_t engine_class; /* msg_class_i (3 bits) */
+    uint8_t instance; /* msg_instance_i (6 bits) */
+    uint16_t data;    /* msg_data_i */
+} tb_irq_rtl_message_pins;
+
+/* The outputs after a rising edge. */
+typedef struct tb_irq_rtl_outputs {
+    bool host_irq;      /* host_irq_o */
+    bool guc_vector[2]; /* guc_vector_o[1:0] */
+} tb_irq_rtl_outputs;
+
+typedef struct tb_irq_rtl tb_irq_rtl;
+
+/* A new instance with its clock low, rst_ni low and idle inputs, no edge yet; NULL on failure. */
+tb_irq_rtl *tb_irq_rtl_create(void);
+/* Runs the model's final blocks and frees it; NULL is ignored. */
+void tb_irq_rtl_destroy(tb_irq_rtl *rtl);
+
+/* Holds rst_ni low for `cycles` clock cycles (at least 1) with all inputs idle, then high. */
+void tb_irq_rtl_reset(tb_irq_rtl *rtl, unsigned cycles);
+
+/* One clock cycle as a master sees it (roundtrip_rtl.h): drive `in` (NULL: idle bus) and
+ * `msg` (NULL: no message) and take the clock low, evaluate; copy the bus outputs to `*out`
+ * (NULL: skipped) and return msg_ready_o as it stands before the edge; rising edge. A message
+ * is taken at that edge when msg->valid and the returned ready are both true. */
+bool tb_irq_rtl_cycle(tb_irq_rtl *rtl, const tb_axi_lite_request_pins *in, const tb_irq_rtl_message_pins *msg,
+                      tb_axi_lite_response_pins *out);
+
+/* The outputs now (after the last rising edge). */
+tb_irq_rtl_outputs tb_irq_rtl_outputs_now(const tb_irq_rtl *rtl);
+
+/* Rising edges since create (reset cycles included). */
+uint64_t tb_irq_rtl_cycles(const tb_irq_rtl *rtl);
+/* Benchmark baseline: idle inputs, then `n` cycles in a tight loop; returns cycles(). */
+uint64_t tb_irq_rtl_bare_cycles(tb_irq_rtl *rtl, uint64_t n);
+
+/* Failures since create: RTL assertions that failed (each failing check at each edge counts
+ * once) plus pin values that did not fit their port. */
+uint64_t tb_irq_rtl_assertion_failures(const tb_irq_rtl *rtl);
+/* The message of the last failure, or "" if none. */
+const char *tb_irq_rtl_last_assertion(const tb_irq_rtl *rtl);
+/* 1 if this library was built from the planted-bug variant of the RTL (docs/cosim.md). */
+int tb_irq_rtl_planted_bug(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

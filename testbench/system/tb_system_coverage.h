@@ -1,0 +1,26 @@
+/* Functional coverage of a simulated system (docs/regress.md "Coverage"): every item the
+ * system's models count, exercised or not, added to a tb_coverage (tb_coverage.h), so that a
+ * file written after a run names what the run missed as well as what it hit.
+ *
+ * Kinds and names (KIND NAME COUNT in the file):
+ *   mi.<profile>.<engine>  every command of the profile table the engine accepts
+ *                          (cs_engine_command_count): "mi.gen12.rcs MI_NOOP 3"
+ *   irq.<profile>          interrupt events per source, <engine>.<event>: the command
+ *                          streamers' data bits (irq_data_bit_name) and on gen12 the GuC's
+ *                          vector bits; events of other sources appear when they happened.
+ *                          gen12 counts at the gen11+ aggregator model (absent with --rtl irq:
+ *                          no irq kind then), gen6 per GTIIR bit
+ *   doorbell               doorbell controller transitions (gen12), counted by the model:
+ *                          absent with --rtl doorbell (no doorbell kind then), the shadow's in lockstep
+ *   guc                    GuC interrupts, work items, submissions, malformed queues (gen12)
+ *   eu                     EU array: walkers, threads, barrier releases, faults */
+#ifndef TB_SYSTEM_COVERAGE_H
+#define TB_SYSTEM_COVERAGE_H
+
+#include "tb_coverage.h"
+#include "tb_system.h"
+
+/* Adds the system's coverage items with their counts so far. */
+void tb_system_coverage(tb_system *system, tb_coverage *coverage);
+
+#endif

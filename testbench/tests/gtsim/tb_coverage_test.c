@@ -1,0 +1,105 @@
+#define _POSIX_C_SOURCE 200809L
+/* Coverage counts and their file format (docs/regress.md "Coverage"). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tb_coverage.h"
+#include "tb_test.h"
+
+typedef struct Cov {
+    tb_coverage *coverage; /* under test */
+    char path[64];         /* a scratch file */
+} Cov;
+
+static void Cov_SetUp(Cov *self)
+{
+    self->coverage = tb_coverage_create();
+    snprintf(self->path, sizeof self->path, "/tmp/gtsim-cov-test-%ld.cov", (long)getpid());
+}
+
+static void Cov_TearDown(Cov *self)
+{
+    tb_coverage_destroy(self->coverage);
+    remove(self->path);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    ASSERT_TRUE(file != NULL);
+    fputs(text, file);
+    fclose(file);
+}
+
+TEST_F(Cov, CountsAddUpAndZeroDeclaresAnItem)
+{
+    tb_coverage_add(self->coverage, "mi.rcs", "MI_NOOP", 2);
+    tb_coverage_add(self->coverage, "mi.rcs", "MI_NOOP", 3);
+    tb_coverage_add(self->coverage, "mi.rcs", "MI_FLUSH", 0);
+    tb_coverage_add(self->coverage, "irq", "rcs0 user", 1);
+    EXPECT_EQ(tb_coverage_count(self->coverage, "mi.rcs", "MI_NOOP"), 5u);
+    EXPECT_EQ(tb_coverage_count(self->coverage, "irq", "rcs0_user"), 1u);
+    EXPECT_EQ(tb_coverage_count(self->coverage, "irq", "absent"), 0u);
+    EXPECT_EQ(tb_coverage_items(self->coverage, "mi.rcs"), 2u);
+    EXPECT_EQ(tb_coverage_exercised(self->coverage, "mi.rcs"), 1u);
+    EXPECT_EQ(tb_coverage_items(self->coverage, NULL), 3u);
+    tb_coverage_add(self->coverage, "irq", "rcs0_user", UINT64_MAX);
+    EXPECT_EQ(tb_coverage_count(self->coverage, "irq", "rcs0_user"), UINT64_MAX);
+}
+
+TEST_F(Cov, WriteThenMergeTwiceDoublesEveryCount)
+{
+    tb_coverage_add(self->coverage, "b", "y", 4);
+    tb_coverage_add(self->coverage, "a", "x", 0);
+    tb_coverage_add(self->coverage, "a", "w", 7);
+    char message[256];
+    ASSERT_TRUE(tb_coverage_write(self->coverage, self->path, message, sizeof message));
+    tb_coverage *merged = tb_coverage_create();
+    EXPECT_TRUE(tb_coverage_merge_file(merged, self->path, message, sizeof message));
+    EXPECT_TRUE(tb_coverage_merge_file(merged, self->path, message, sizeof message));
+    EXPECT_EQ(tb_coverage_count(merged, "a", "w"), 14u);
+    EXPECT_EQ(tb_coverage_count(merged, "b", "y"), 8u);
+    EXPECT_EQ(tb_coverage_items(merged, "a"), 2u);
+    EXPECT_EQ(tb_coverage_exercised(merged, "a"), 1u);
+    tb_coverage_destroy(merged);
+    /* Sorted output: kind a before b, w before x. */
+    FILE *file = fopen(self->path, "r");
+    ASSERT_TRUE(file != NULL);
+    char text[256] = "";
+    size_t got = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[got] = '\0';
+    EXPECT_TRUE(strstr(text, "a w 7\na x 0\nb y 4\n") != NULL);
+}
+
+TEST_F(Cov, MalformedLinesAreReportedWithTheirLine)
+{
+    char message[256];
+    write_file(self->path, "# c\nk n 1\nk n\n");
+    EXPECT_FALSE(tb_coverage_merge_file(self->coverage, self->path, message, sizeof message));
+    EXPECT_TRUE(strstr(message, ":3:") != NULL);
+    EXPECT_EQ(tb_coverage_count(self->coverage, "k", "n"), 1u);
+    write_file(self->path, "k n 12x\n");
+    EXPECT_FALSE(tb_coverage_merge_file(self->coverage, self->path, message, sizeof message));
+    write_file(self->path, "k n 99999999999999999999999\n");
+    EXPECT_FALSE(tb_coverage_merge_file(self->coverage, self->path, message, sizeof message));
+    write_file(self->path, "k n 1 extra\n");
+    EXPECT_FALSE(tb_coverage_merge_file(self->coverage, self->path, message, sizeof message));
+    EXPECT_FALSE(tb_coverage_merge_file(self->coverage, "/nonexistent/x.cov", message, sizeof message));
+    EXPECT_TRUE(strstr(message, "cannot open") != NULL);
+}
+
+TEST_F(Cov, SummaryNamesWhatWasNotExercised)
+{
+    tb_coverage_add(self->coverage, "mi", "MI_NOOP", 1);
+    tb_coverage_add(self->coverage, "mi", "MI_FLUSH", 0);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    tb_coverage_print_summary(self->coverage, out);
+    fclose(out);
+    EXPECT_TRUE(strstr(text, "1 of 2 exercised; not: MI_FLUSH") != NULL);
+    free(text);
+}

@@ -1,0 +1,133 @@
+/* Regression list grammar (docs/regress.md "List files"): what parses, what each error says,
+ * and suite membership through includes. */
+#include <string.h>
+
+#include "tb_regress_list.h"
+#include "tb_test.h"
+
+static tb_regress_list *parse(const char *text)
+{
+    return tb_regress_list_parse("dir/sub/list.txt", text, strlen(text));
+}
+
+TEST(RegressList, ParsesSuitesScenariosAndTests)
+{
+    tb_regress_list *list = parse("# nightly\n"
+                                  "suite smoke\n"
+                                  "scenario a.gtsim\n"
+                                  "scenario /abs/b.gtsim seeds 3 timeout 20 -- --rtl roundtrip\n"
+                                  "test rand seeds 100 -- {bin}/prog --seed {seed} \"two words\" \"q\\\"x\"\n"
+                                  "suite full includes smoke\n"
+                                  "test long timeout 3600 -- sleep 1  # trailing comment\r\n");
+    ASSERT_EQ(list->error_count, 0u);
+    ASSERT_EQ(list->suite_count, 2u);
+    ASSERT_EQ(list->entry_count, 4u);
+    EXPECT_STREQ(list->directory, "dir/sub");
+    const tb_regress_entry *a = &list->entries[0];
+    EXPECT_EQ(a->kind, TB_REGRESS_SCENARIO);
+    EXPECT_STREQ(a->path, "dir/sub/a.gtsim");
+    EXPECT_EQ(a->seeds, 1u);
+    EXPECT_EQ(a->timeout, TB_REGRESS_DEFAULT_TIMEOUT);
+    EXPECT_EQ(a->argc, 0u);
+    const tb_regress_entry *b = &list->entries[1];
+    EXPECT_STREQ(b->path, "/abs/b.gtsim");
+    EXPECT_EQ(b->seeds, 3u);
+    EXPECT_EQ(b->timeout, 20u);
+    ASSERT_EQ(b->argc, 2u);
+    EXPECT_STREQ(b->argv[0], "--rtl");
+    EXPECT_STREQ(b->argv[1], "roundtrip");
+    EXPECT_TRUE(b->argv[2] == NULL);
+    const tb_regress_entry *r = &list->entries[2];
+    EXPECT_EQ(r->kind, TB_REGRESS_TEST);
+    EXPECT_STREQ(r->name, "rand");
+    EXPECT_EQ(r->seeds, 100u);
+    ASSERT_EQ(r->argc, 5u);
+    EXPECT_STREQ(r->argv[0], "{bin}/prog");
+    EXPECT_STREQ(r->argv[3], "two words");
+    EXPECT_STREQ(r->argv[4], "q\"x");
+    const tb_regress_entry *l = &list->entries[3];
+    EXPECT_EQ(l->suite, 1u);
+    EXPECT_EQ(l->timeout, 3600u);
+    EXPECT_EQ(l->argc, 2u);
+    EXPECT_EQ(l->line, 7u);
+    tb_regress_list_destroy(list);
+}
+
+TEST(RegressList, IncludesMakeMembershipTransitive)
+{
+    tb_regress_list *list = parse("suite a\ntest x -- true\nsuite b includes a\ntest y -- true\n"
+                                  "suite c includes b\ntest z -- true\nsuite d\ntest w -- true\n");
+    ASSERT_EQ(list->error_count, 0u);
+    long c = tb_regress_list_find_suite(list, "c"), a = tb_regress_list_find_suite(list, "a");
+    ASSERT_EQ(c, 2);
+    ASSERT_EQ(a, 0);
+    EXPECT_TRUE(tb_regress_list_in_suite(list, &list->entries[0], (size_t)c));
+    EXPECT_TRUE(tb_regress_list_in_suite(list, &list->entries[1], (size_t)c));
+    EXPECT_TRUE(tb_regress_list_in_suite(list, &list->entries[2], (size_t)c));
+    EXPECT_FALSE(tb_regress_list_in_suite(list, &list->entries[3], (size_t)c));
+    EXPECT_FALSE(tb_regress_list_in_suite(list, &list->entries[1], (size_t)a));
+    EXPECT_EQ(tb_regress_list_find_suite(list, "nope"), -1);
+    tb_regress_list_destroy(list);
+}
+
+/* Each bad line: its line number and a message naming the problem. */
+static void expect_error(const char *text, size_t line, const char *fragment)
+{
+    tb_regress_list *list = parse(text);
+    ASSERT_TRUE(list->error_count >= 1u);
+    EXPECT_EQ(list->errors[0].line, line);
+    if (!strstr(list->errors[0].message, fragment))
+        ADD_FAILURE("'%s': message '%s' lacks '%s'", text, list->errors[0].message, fragment);
+    tb_regress_list_destroy(list);
+}
+
+TEST(RegressList, ErrorsNameTheLineAndTheProblem)
+{
+    expect_error("scenario a.gtsim\n", 1, "before any 'suite");
+    expect_error("suite s\nsuite s\n", 2, "defined twice");
+    expect_error("suite s includes t\n", 1, "not defined above");
+    expect_error("suite s extra\n", 1, "includes");
+    expect_error("suite\n", 1, "suite NAME");
+    expect_error("suite s/x\n", 1, "suite NAME");
+    expect_error("suite s\nscenario\n", 2, "scenario PATH");
+    expect_error("suite s\ntest t\n", 2, "no command");
+    expect_error("suite s\ntest t seeds 2\n", 2, "no command");
+    expect_error("suite s\ntest t seeds 0 -- x\n", 2, "seeds '0'");
+    expect_error("suite s\ntest t seeds 1000001 -- x\n", 2, "seeds");
+    expect_error("suite s\ntest t seeds -- x\n", 2, "seeds '--'");
+    expect_error("suite s\ntest t timeout 0 -- x\n", 2, "timeout '0'");
+    expect_error("suite s\ntest t seeds 2 seeds 3 -- x\n", 2, "given twice");
+    expect_error("suite s\ntest t bogus -- x\n", 2, "unexpected 'bogus'");
+    expect_error("suite s\ntest t seeds\n", 2, "needs a value");
+    expect_error("suite s\ntest bad/name -- x\n", 2, "letters");
+    expect_error("suite s\ntest t -- \"open\n", 2, "unterminated quote");
+    expect_error("suite s\nrun x\n", 2, "unknown statement 'run'");
+    expect_error("# only a comment\n", 1, "no scenario or test");
+    expect_error("", 1, "no scenario or test");
+}
+
+TEST(RegressList, NulBytesAndErrorFloodsAreBounded)
+{
+    const char text[] = "suite s\ntest t -- a\0b\n";
+    tb_regress_list *list = tb_regress_list_parse("l", text, sizeof text - 1);
+    ASSERT_EQ(list->error_count, 1u);
+    EXPECT_EQ(list->errors[0].line, 2u);
+    tb_regress_list_destroy(list);
+    char flood[4000] = "";
+    for (int i = 0; i < 100; i++)
+        strcat(flood, "junk\n");
+    list = parse(flood);
+    EXPECT_EQ(list->error_count, TB_REGRESS_MAX_ERRORS);
+    tb_regress_list_destroy(list);
+}
+
+TEST(RegressList, ListWithoutDirectoryResolvesAgainstDot)
+{
+    tb_regress_list *list = tb_regress_list_parse("list", "suite s\nscenario x.gtsim\n", 24);
+    ASSERT_EQ(list->error_count, 0u);
+    EXPECT_STREQ(list->entries[0].path, "./x.gtsim");
+    tb_regress_list_destroy(list);
+    list = tb_regress_list_parse("/list", "suite s\nscenario x.gtsim\n", 24);
+    EXPECT_STREQ(list->entries[0].path, "//x.gtsim");
+    tb_regress_list_destroy(list);
+}

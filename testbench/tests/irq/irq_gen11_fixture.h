@@ -1,0 +1,136 @@
+/* The gen11+ interrupt aggregation under test in one of three modes (docs/cosim.md): the C
+ * model (models/irq/irq_gen11.h), its RTL twin (rtl/irq behind tb_irq_twin's AXI4-Lite
+ * transactor and message port), or both in lockstep (tb_irq_lockstep: every access and message
+ * to both, read data, responses and the host line and GuC vectors compared). Whatever the mode,
+ * a test sees the same handles: the host and GuC MMIO blocks, the message sink, the host line,
+ * the two GuC vectors and a reset. The model is there in model and lockstep modes
+ * (irq_gen11_fixture_model() is NULL in RTL mode): checks on its internals (statistics, log
+ * lines) run where it exists.
+ *
+ * GEN11_TEST(name) { body } defines the body once and registers it as Gen11Model.name,
+ * Gen11Rtl.name and Gen11Lockstep.name. TearDown fails a lockstep run on any divergence and an
+ * RTL or lockstep run on any RTL assertion failure. */
+#ifndef IRQ_GEN11_FIXTURE_H
+#define IRQ_GEN11_FIXTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "irq_gen11.h"
+#include "irq_message.h"
+#include "irq_test_util.h"
+#include "tb_irq_lockstep.h"
+#include "tb_irq_twin.h"
+#include "tb_test.h"
+
+typedef enum irq_gen11_mode { IRQ_GEN11_MODE_MODEL, IRQ_GEN11_MODE_RTL, IRQ_GEN11_MODE_LOCKSTEP } irq_gen11_mode;
+
+typedef struct Gen11 {
+    irq_gen11_mode mode;          /* how the block is simulated */
+    tlm_kernel *kernel;           /* time base and logger */
+    tlm_clock clock;              /* the RTL's clock (1 GHz, as tb_system's) */
+    irq_gen11 *irq;               /* the C model (model and lockstep modes, else NULL) */
+    tb_irq_twin *twin;            /* the RTL twin (RTL and lockstep modes, else NULL) */
+    tb_irq_lockstep *lockstep;    /* the compare (lockstep mode, else NULL) */
+    const tlm_target *host;       /* host block as software sees it */
+    const tlm_target *guc;        /* GuC block as software sees it */
+    irq_message_sink sink;        /* where engine messages go */
+    const tlm_signal *host_irq;   /* host interrupt line */
+    const tlm_signal *vector[2];  /* the GuC's two vectors */
+    irq_log_capture log;          /* what the kernel's blocks printed (warnings and errors) */
+} Gen11;
+
+static inline void irq_gen11_fixture_set_up(Gen11 *self, irq_gen11_mode mode)
+{
+    memset(self, 0, sizeof *self);
+    self->mode = mode;
+    self->kernel = tlm_kernel_create();
+    irq_capture_open(&self->log, self->kernel);
+    tlm_clock_init(&self->clock, self->kernel, "gt_clock", TLM_NS, TLM_NS);
+    if (mode != IRQ_GEN11_MODE_RTL) {
+        self->irq = irq_gen11_create(self->kernel, "irq");
+        self->host = irq_gen11_target(self->irq, IRQ_GEN11_HOST);
+        self->guc = irq_gen11_target(self->irq, IRQ_GEN11_GUC);
+        self->sink = irq_gen11_sink(self->irq);
+        self->host_irq = irq_gen11_host_irq(self->irq);
+        self->vector[0] = irq_gen11_guc_vector(self->irq, 0);
+        self->vector[1] = irq_gen11_guc_vector(self->irq, 1);
+    }
+    if (mode != IRQ_GEN11_MODE_MODEL) {
+        self->twin = tb_irq_twin_create(self->kernel, &self->clock, "irq_rtl");
+        self->host = tb_irq_twin_target(self->twin, IRQ_GEN11_HOST);
+        self->guc = tb_irq_twin_target(self->twin, IRQ_GEN11_GUC);
+        self->sink = tb_irq_twin_sink(self->twin);
+        self->host_irq = tb_irq_twin_host_irq(self->twin);
+        self->vector[0] = tb_irq_twin_guc_vector(self->twin, 0);
+        self->vector[1] = tb_irq_twin_guc_vector(self->twin, 1);
+    }
+    if (mode == IRQ_GEN11_MODE_LOCKSTEP) {
+        /* The twin's answers and outputs are what the test sees; the model runs in their shadow
+         * and every divergence is counted (checked in TearDown). */
+        self->lockstep = tb_irq_lockstep_create(self->kernel, "irq_lockstep", self->irq, self->twin);
+        self->host = tb_irq_lockstep_target(self->lockstep, IRQ_GEN11_HOST);
+        self->guc = tb_irq_lockstep_target(self->lockstep, IRQ_GEN11_GUC);
+        self->sink = tb_irq_lockstep_sink(self->lockstep);
+    }
+}
+
+static inline void irq_gen11_fixture_tear_down(Gen11 *self)
+{
+    if (self->lockstep) {
+        EXPECT_EQ(tb_irq_lockstep_check_signals(self->lockstep), 0u);
+        const tb_lockstep_mismatch *first = tb_irq_lockstep_first_mismatch(self->lockstep);
+        if (first)
+            ADD_FAILURE("lockstep: %s", first->description);
+        EXPECT_EQ(tb_irq_lockstep_mismatches(self->lockstep), 0u);
+    }
+    if (self->twin) {
+        if (tb_irq_twin_assertion_failures(self->twin))
+            ADD_FAILURE("RTL assertion: %s", tb_irq_twin_last_assertion(self->twin));
+        EXPECT_EQ(tb_irq_twin_assertion_failures(self->twin), 0u);
+    }
+    tb_irq_lockstep_destroy(self->lockstep);
+    tb_irq_twin_destroy(self->twin);
+    irq_gen11_destroy(self->irq);
+    tlm_clock_destroy(&self->clock);
+    tlm_kernel_destroy(self->kernel);
+    irq_capture_close(&self->log);
+}
+
+/* irq_gen11_reset in every mode: the model's reset, the RTL's rst_ni pulse, or both (then the
+ * outputs compared). */
+static inline void irq_gen11_fixture_reset(Gen11 *self)
+{
+    if (self->irq)
+        irq_gen11_reset(self->irq);
+    if (self->twin)
+        tb_irq_twin_reset(self->twin);
+    if (self->lockstep)
+        EXPECT_EQ(tb_irq_lockstep_check_signals(self->lockstep), 0u);
+}
+
+/* The model, or NULL in RTL mode: its statistics and log lines are not pins of the RTL. */
+static inline irq_gen11 *irq_gen11_fixture_model(const Gen11 *self)
+{
+    return self->irq;
+}
+
+typedef Gen11 Gen11Model;
+typedef Gen11 Gen11Rtl;
+typedef Gen11 Gen11Lockstep;
+static inline void Gen11Model_SetUp(Gen11Model *self) { irq_gen11_fixture_set_up(self, IRQ_GEN11_MODE_MODEL); }
+static inline void Gen11Model_TearDown(Gen11Model *self) { irq_gen11_fixture_tear_down(self); }
+static inline void Gen11Rtl_SetUp(Gen11Rtl *self) { irq_gen11_fixture_set_up(self, IRQ_GEN11_MODE_RTL); }
+static inline void Gen11Rtl_TearDown(Gen11Rtl *self) { irq_gen11_fixture_tear_down(self); }
+static inline void Gen11Lockstep_SetUp(Gen11Lockstep *self) { irq_gen11_fixture_set_up(self, IRQ_GEN11_MODE_LOCKSTEP); }
+static inline void Gen11Lockstep_TearDown(Gen11Lockstep *self) { irq_gen11_fixture_tear_down(self); }
+
+#define GEN11_TEST(name)                                     \
+    static void gen11_body_##name(Gen11 *self);              \
+    TEST_F(Gen11Model, name) { gen11_body_##name(self); }    \
+    TEST_F(Gen11Rtl, name) { gen11_body_##name(self); }      \
+    TEST_F(Gen11Lockstep, name) { gen11_body_##name(self); } \
+    static void gen11_body_##name(Gen11 *self)
+
+#endif

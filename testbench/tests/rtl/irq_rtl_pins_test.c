@@ -1,0 +1,199 @@
+/* The gen11+ interrupt aggregation's RTL (rtl/irq/irq_gen11.sv) driven pin by pin through its
+ * Verilator shim (testbench/rtl/irq_rtl.h): reset values of both blocks through the one AXI4-Lite
+ * port (host at 0, GuC at TB_IRQ_RTL_GUC_BASE), decode errors, the message port's ready rule
+ * (low only in a cycle that executes a register access), a message's effect at its edge, dropped
+ * messages, and that the RTL's assertions catch a master that breaks the message protocol.
+ * Behaviour in depth is checked against the C model by the lockstep tests (testbench/tests/irq);
+ * expected values here come from the generated descriptors and the C register rules. */
+#include "tb_test.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "irq_gen11_guc_regs.h"
+#include "irq_gen11_regs.h"
+#include "irq_rtl.h"
+#include "tb_axi_lite_master.h"
+#include "tlm_register.h"
+
+typedef struct IrqRtl {
+    tb_irq_rtl *rtl;            /* the Verilated block */
+    bool expect_assertions;     /* the test provokes assertion failures on purpose */
+} IrqRtl;
+
+static void IrqRtl_SetUp(IrqRtl *self)
+{
+    self->expect_assertions = false;
+    self->rtl = tb_irq_rtl_create();
+    ASSERT_TRUE(self->rtl != NULL);
+    tb_irq_rtl_reset(self->rtl, 2);
+}
+
+static void IrqRtl_TearDown(IrqRtl *self)
+{
+    if (!self->rtl)
+        return;
+    if (!self->expect_assertions)
+        EXPECT_EQ(tb_irq_rtl_assertion_failures(self->rtl), 0u);
+    tb_irq_rtl_destroy(self->rtl);
+}
+
+/* One shim cycle with the bus pins only (tb_axi_lite_master's cycle function). */
+static void bus_cycle(void *rtl, const tb_axi_lite_request_pins *in, tb_axi_lite_response_pins *out)
+{
+    tb_irq_rtl_cycle(rtl, in, NULL, out);
+}
+
+/* One write or read as a simple master (tb_axi_lite_master.h); the response, *rdata the read
+ * data. */
+static uint8_t access(IrqRtl *self, bool write, uint32_t address, uint32_t data, uint32_t *rdata)
+{
+    uint8_t resp = tb_axi_lite_master_access(bus_cycle, self->rtl, write, address, data, rdata);
+    if (resp == TB_AXI_LITE_MASTER_NO_RESPONSE)
+        ADD_FAILURE("no response to %s 0x%x", write ? "write" : "read", address);
+    return resp;
+}
+
+static uint32_t rd(IrqRtl *self, uint32_t address)
+{
+    uint32_t value = 0xEEEEEEEEu;
+    EXPECT_EQ(access(self, false, address, 0, &value), TB_AXI_RESP_OKAY);
+    return value;
+}
+
+static void wr(IrqRtl *self, uint32_t address, uint32_t value)
+{
+    EXPECT_EQ(access(self, true, address, value, NULL), TB_AXI_RESP_OKAY);
+}
+
+/* Offers `msg` for one cycle on an idle bus; returns whether it was taken. */
+static bool offer(IrqRtl *self, uint8_t engine_class, uint8_t instance, uint16_t data, uint8_t vf)
+{
+    tb_irq_rtl_message_pins msg = { .valid = true, .vf_id = vf, .engine_class = engine_class, .instance = instance,
+                                    .data = data };
+    return tb_irq_rtl_cycle(self->rtl, NULL, &msg, NULL);
+}
+
+TEST_F(IrqRtl, BothBlocksResetToTheirDescribedValues)
+{
+    EXPECT_EQ(tb_irq_rtl_planted_bug(), 0); /* the RTL as built, not the checker's variant */
+    for (uint32_t i = 0; i < irq_gen11_regs.register_count; i++) {
+        const tlm_register_desc *reg = &irq_gen11_regs.registers[i];
+        EXPECT_EQ(rd(self, reg->offset), tlm_register_read_value(reg, reg->reset));
+    }
+    for (uint32_t i = 0; i < irq_gen11_guc_regs.register_count; i++) {
+        const tlm_register_desc *reg = &irq_gen11_guc_regs.registers[i];
+        EXPECT_EQ(rd(self, TB_IRQ_RTL_GUC_BASE + reg->offset), tlm_register_read_value(reg, reg->reset));
+    }
+    tb_irq_rtl_outputs out = tb_irq_rtl_outputs_now(self->rtl);
+    EXPECT_FALSE(out.host_irq);
+    EXPECT_FALSE(out.guc_vector[0]);
+    EXPECT_FALSE(out.guc_vector[1]);
+}
+
+TEST_F(IrqRtl, AddressesWithNoRegisterAnswerDecerr)
+{
+    uint32_t value;
+    EXPECT_EQ(access(self, false, IRQ_GEN11_BLOCK_SIZE, 0, &value), TB_AXI_RESP_DECERR);
+    EXPECT_EQ(access(self, false, TB_IRQ_RTL_GUC_BASE - 4, 0, &value), TB_AXI_RESP_DECERR);
+    EXPECT_EQ(access(self, false, IRQ_GEN11_GT_INTR_DW0_OFFSET + 1, 0, &value), TB_AXI_RESP_DECERR);
+    EXPECT_EQ(access(self, false, 0x000, 0, &value), TB_AXI_RESP_DECERR);
+    /* The GuC block has no primary control register at 0x10. */
+    EXPECT_EQ(access(self, false, TB_IRQ_RTL_GUC_BASE + IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, 0, &value), TB_AXI_RESP_DECERR);
+    EXPECT_EQ(access(self, true, TB_IRQ_RTL_GUC_BASE + IRQ_GUC_BLOCK_SIZE, 1, NULL), TB_AXI_RESP_DECERR);
+    /* A write to read-only bits is ignored, OKAY (ro_write = "ignore"). */
+    EXPECT_EQ(access(self, true, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, IRQ_GEN11_GFX_MSTR_IRQ_GT_DW0_MASK, NULL),
+              TB_AXI_RESP_OKAY);
+    EXPECT_EQ(rd(self, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET), 0u);
+}
+
+TEST_F(IrqRtl, MessageReadyIsLowInARegisterAccessCycleOnly)
+{
+    tb_irq_rtl_message_pins none = { 0 };
+    EXPECT_TRUE(tb_irq_rtl_cycle(self->rtl, NULL, &none, NULL)); /* idle: ready */
+    /* A write offered with AW and W together executes in its first cycle: ready is low there. */
+    tb_axi_lite_request_pins write = { .awvalid = true, .wvalid = true, .bready = true,
+                                       .awaddr = IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, .wdata = 0xFFFFFFFFu,
+                                       .wstrb = 0xF };
+    tb_axi_lite_response_pins out;
+    EXPECT_FALSE(tb_irq_rtl_cycle(self->rtl, &write, &none, &out));
+    EXPECT_TRUE(out.awready && out.wready);
+    tb_axi_lite_request_pins wait_b = { .bready = true };
+    EXPECT_TRUE(tb_irq_rtl_cycle(self->rtl, &wait_b, &none, &out)); /* B cycle: nothing executes */
+    EXPECT_TRUE(out.bvalid);
+    /* A read executes in its AR handshake cycle. */
+    tb_axi_lite_request_pins read = { .arvalid = true, .rready = true, .araddr = IRQ_GEN11_GT_INTR_DW0_OFFSET };
+    EXPECT_FALSE(tb_irq_rtl_cycle(self->rtl, &read, &none, &out));
+    EXPECT_TRUE(out.arready);
+    tb_axi_lite_request_pins wait_r = { .rready = true };
+    EXPECT_TRUE(tb_irq_rtl_cycle(self->rtl, &wait_r, &none, &out));
+}
+
+TEST_F(IrqRtl, AMessageOfferedWithARegisterAccessIsTakenInTheNextCycle)
+{
+    wr(self, IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, 0xFFFF0000u);
+    wr(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET, 0);
+    /* The message and the write of the primary enable in the same cycle: the write goes first. */
+    tb_irq_rtl_message_pins msg = { .valid = true, .engine_class = 0, .instance = 0, .data = 0x0001 };
+    tb_axi_lite_request_pins write = { .awvalid = true, .wvalid = true, .bready = true,
+                                       .awaddr = IRQ_GEN11_GFX_MSTR_IRQ_OFFSET,
+                                       .wdata = IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK, .wstrb = 0xF };
+    EXPECT_FALSE(tb_irq_rtl_cycle(self->rtl, &write, &msg, NULL));
+    EXPECT_FALSE(tb_irq_rtl_outputs_now(self->rtl).host_irq);
+    tb_axi_lite_request_pins wait_b = { .bready = true };
+    EXPECT_TRUE(tb_irq_rtl_cycle(self->rtl, &wait_b, &msg, NULL)); /* taken here */
+    EXPECT_TRUE(tb_irq_rtl_outputs_now(self->rtl).host_irq);       /* right after its edge */
+    EXPECT_EQ(rd(self, IRQ_GEN11_GT_INTR_DW0_OFFSET), IRQ_GEN11_GT_INTR_DW0_RCS0_MASK);
+    EXPECT_EQ(rd(self, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET),
+              IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK | IRQ_GEN11_GFX_MSTR_IRQ_GT_DW0_MASK);
+}
+
+TEST_F(IrqRtl, MessagesFromUnknownEnginesOrVirtualFunctionsAreTakenAndDropped)
+{
+    wr(self, IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, 0xFFFFFFFFu);
+    wr(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET, 0);
+    wr(self, TB_IRQ_RTL_GUC_BASE + IRQ_GUC_RENDER_COPY_INTR_ENABLE_OFFSET, 0xFFFFFFFFu);
+    wr(self, TB_IRQ_RTL_GUC_BASE + IRQ_GUC_RCS0_RSVD_INTR_MASK_OFFSET, 0);
+    EXPECT_TRUE(offer(self, 0, 1, 0xFFFF, 0)); /* render has instance 0 only */
+    EXPECT_TRUE(offer(self, 6, 0, 0xFFFF, 0)); /* reserved class */
+    EXPECT_TRUE(offer(self, 0, 0, 0xFFFF, 1)); /* VF 1 */
+    EXPECT_EQ(rd(self, IRQ_GEN11_GT_INTR_DW0_OFFSET), 0u);
+    EXPECT_EQ(rd(self, TB_IRQ_RTL_GUC_BASE + IRQ_GUC_GT_INTR_DW0_OFFSET), 0u);
+    EXPECT_TRUE(offer(self, 0, 0, 0x0001, 0)); /* rcs0, VF 0: both interfaces keep it */
+    EXPECT_EQ(rd(self, IRQ_GEN11_GT_INTR_DW0_OFFSET), IRQ_GEN11_GT_INTR_DW0_RCS0_MASK);
+    tb_irq_rtl_outputs out = tb_irq_rtl_outputs_now(self->rtl);
+    EXPECT_TRUE(out.guc_vector[0]);
+    EXPECT_FALSE(out.guc_vector[1]);
+    EXPECT_FALSE(out.host_irq); /* primary enable off */
+}
+
+TEST_F(IrqRtl, AMessageWithdrawnBeforeItIsTakenFailsTheProtocolAssertion)
+{
+    self->expect_assertions = true;
+    tb_irq_rtl_message_pins msg = { .valid = true, .engine_class = 3, .instance = 0, .data = 0x0001 };
+    tb_axi_lite_request_pins write = { .awvalid = true, .wvalid = true, .bready = true,
+                                       .awaddr = IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, .wdata = 1, .wstrb = 0xF };
+    EXPECT_FALSE(tb_irq_rtl_cycle(self->rtl, &write, &msg, NULL)); /* not taken */
+    tb_irq_rtl_message_pins withdrawn = { 0 };
+    tb_axi_lite_request_pins wait_b = { .bready = true };
+    tb_irq_rtl_cycle(self->rtl, &wait_b, &withdrawn, NULL); /* checked at this cycle's edge */
+    EXPECT_EQ(tb_irq_rtl_assertion_failures(self->rtl), 1u);
+    tb_irq_rtl_cycle(self->rtl, NULL, NULL, NULL);
+    EXPECT_EQ(tb_irq_rtl_assertion_failures(self->rtl), 1u); /* once */
+    EXPECT_TRUE(strstr(tb_irq_rtl_last_assertion(self->rtl), "a_msg_valid_stable") != NULL);
+}
+
+TEST_F(IrqRtl, MessageFieldsThatDoNotFitTheirPinsAreCountedAsFailures)
+{
+    self->expect_assertions = true;
+    tb_irq_rtl_message_pins msg = { .valid = true, .engine_class = 9, .instance = 0, .data = 1 };
+    tb_irq_rtl_cycle(self->rtl, NULL, &msg, NULL);
+    EXPECT_EQ(tb_irq_rtl_assertion_failures(self->rtl), 1u);
+    EXPECT_TRUE(strstr(tb_irq_rtl_last_assertion(self->rtl), "msg_class") != NULL);
+    /* Not valid: nothing matters, nothing counted. */
+    msg.valid = false;
+    msg.instance = 200;
+    tb_irq_rtl_cycle(self->rtl, NULL, &msg, NULL);
+    EXPECT_EQ(tb_irq_rtl_assertion_failures(self->rtl), 1u);
+}

@@ -153,10 +153,17 @@ module irq_gen11
   assign offset = 32'(req_addr);
   assign bit_en = {{8{req_wstrb[3]}}, {8{req_wstrb[2]}}, {8{req_wstrb[1]}}, {8{req_wstrb[0]}}};
 
+  // Decoded only in a cycle with a request (speed: the address comes from the port, so this
+  // runs at every Verilator evaluation; the hits, DECERR and the read data are used only in a
+  // request cycle, see axi_lite_slave).
   always_comb begin
-    for (int unsigned r = 0; r < RoleCount; r++) begin
-      host_hit[r] = offset == Regs[r].host_offset;
-      guc_hit[r] = Regs[r].guc_offset != NoOffset && offset == GucBase + Regs[r].guc_offset;
+    host_hit = '0;
+    guc_hit = '0;
+    if (req_valid) begin
+      for (int unsigned r = 0; r < RoleCount; r++) begin
+        host_hit[r] = offset == Regs[r].host_offset;
+        guc_hit[r] = Regs[r].guc_offset != NoOffset && offset == GucBase + Regs[r].guc_offset;
+      end
     end
   end
 
@@ -173,10 +180,15 @@ module irq_gen11
 
   assign msg_ready_o = rst_ni && !req_valid;
   assign msg_take = msg_valid_i && msg_ready_o;
+  // Matched only while a message is offered (speed, as the decode above; the trees use the
+  // engine only with msg_take).
   always_comb begin
-    for (int unsigned e = 0; e < EngineCount; e++) begin
-      msg_engine[e] = msg_vf_i == 3'd0 && msg_class_i == Engines[e].engine_class &&
-          msg_instance_i == Engines[e].engine_instance;
+    msg_engine = '0;
+    if (msg_valid_i) begin
+      for (int unsigned e = 0; e < EngineCount; e++) begin
+        msg_engine[e] = msg_vf_i == 3'd0 && msg_class_i == Engines[e].engine_class &&
+            msg_instance_i == Engines[e].engine_instance;
+      end
     end
   end
 

@@ -84,176 +84,207 @@ module irq_gen11_tree
 
   // ---- state ---------------------------------------------------------------------------
   logic [31:0] regs_q[RoleCount];  // register storage by role (GFX_MSTR_IRQ: the enable only)
-  logic [31:0] regs_a[RoleCount];  // after the first stage (all but the dwords)
-  logic [31:0] regs_d[RoleCount];  // after the second stage: the next state
   logic [15:0] pending_q[EngineCount];  // collapsing registers (not software readable)
-  logic [15:0] pending_d[EngineCount];  // their next state (first stage)
   logic [31:0] secondary_q[2];  // per dword: events logged while under service
-  logic [31:0] secondary_d[2];  // their next state (second stage)
-  logic [1:0] service_q, service_d;  // per dword: under service, now and next
+  logic [1:0] service_q;  // per dword: under service
 
-  // ---- per engine: enable unit, mask unit, level now and after this cycle --------------
-  logic [15:0] enable_unit[EngineCount];
-  logic [15:0] mask_now[EngineCount];
-  logic [15:0] mask_next[EngineCount];
-  logic [EngineCount-1:0] level_now, level_next;
+  // ---- per engine: enable unit, mask unit, level now (from the flops only) ----------------
+  // An engine's enable and mask units are the upper or lower half of a register.
+  function automatic logic [15:0] enable_unit(input logic [31:0] regs[RoleCount],
+                                              input logic [4:0] e);
+    return 16'(regs[Engines[e].enable_role] >> Engines[e].enable_shift);
+  endfunction
+  function automatic logic [15:0] mask_unit(input logic [31:0] regs[RoleCount],
+                                            input logic [4:0] e);
+    return 16'(regs[Engines[e].mask_role] >> Engines[e].mask_shift);
+  endfunction
 
+  logic [EngineCount-1:0] level_now;
   for (genvar e = 0; e < EngineCount; e++) begin : g_engine
     localparam engine_desc_t D = engine_desc(e);
-    assign enable_unit[e] = 16'(regs_q[D.enable_role] >> D.enable_shift);
-    assign mask_now[e] = 16'(regs_q[D.mask_role] >> D.mask_shift);
-    assign mask_next[e] = 16'(regs_a[D.mask_role] >> D.mask_shift);
     // spec 001 "First Level Interrupt Bits": an engine's second-level input is its unmasked
     // collapsing bits OR-ed together.
-    assign level_now[e] = (pending_q[e] & ~mask_now[e]) != 16'h0;
-    assign level_next[e] = (pending_d[e] & ~mask_next[e]) != 16'h0;
+    assign level_now[e] = (pending_q[e] & ~16'(regs_q[D.mask_role] >> D.mask_shift)) != 16'h0;
   end
 
-  // Engine levels as dword bits (engines at their second-level bit).
-  logic [31:0] dw_level[2];  // per dword: engines whose level is high
-  logic [31:0] dw_rise[2];  // per dword: engines whose level rises this cycle: events
-  always_comb begin
-    for (int unsigned w = 0; w < 2; w++) begin
-      dw_level[w] = '0;
-      dw_rise[w] = '0;
-    end
-    // Levels change only in a cycle with a message or an access (speed: idle cycles skip this).
-    if (msg_valid_i || req_valid_i) begin
+`ifndef SYNTHESIS
+  // Written by the next-state process below (it computes them), read by the block rules.
+  logic [31:0] chk_events_q[2];  // second-level events at the previous edge
+  logic [EngineCount-1:0] chk_level_q;  // engine levels after the previous edge (as computed)
+`endif
+
+  logic [31:0] req_wdata_en;  // write data with the byte enables applied
+  assign req_wdata_en = req_wdata_i & req_bit_en_i;
+
+  // ---- next state: the one operation of this cycle ----------------------------------------
+  // Speed (docs/rtl.md, docs/performance.md): the next state is computed inside the clocked
+  // process, on block-local variables, so Verilator evaluates it once per rising edge and only
+  // in a cycle with a message or an access. As continuous logic it depended on the ports
+  // (message, bus inputs), so Verilator re-ran all of it in its input-combinational region at
+  // every evaluation, twice per cycle, idle or not. The flops and their values are unchanged.
+  always_ff @(posedge clk_i) begin : p_next_state
+    logic [31:0] regs_a[RoleCount];  // after the first stage (all but the dwords)
+    logic [31:0] regs_d[RoleCount];  // after the second stage: the next state
+    logic [15:0] pending_d[EngineCount];  // collapsing registers' next state (first stage)
+    logic [31:0] secondary_d[2];  // secondary storage's next state (second stage)
+    logic [1:0] service_d;  // per dword: under service next
+    logic [EngineCount-1:0] level_next;  // engine levels after this cycle
+    logic [31:0] dw_level[2];  // per dword: engines whose level is high
+    logic [31:0] dw_rise[2];  // per dword: engines whose level rises this cycle: events
+    logic [31:0] written;  // the hit register after the register rules, before side effects
+    logic [31:0] iir;  // a dword being cleared, as it evolves
+    logic [31:0] still_pending;  // cleared bits whose engine still has unmasked events
+    logic [15:0] presented;  // bits the selector moves into the shared IIR
+    logic [EngineCount-1:0] selected;  // engine a selector write selects (one-hot or 0)
+    logic [31:0] events_kept;  // planted bug: the events the secondary storage takes
+
+    // The flops take whole arrays (one update each, not one per element: speed).
+    if (!rst_ni) begin
+      for (int unsigned r = 0; r < RoleCount; r++) regs_d[r] = Regs[r].reset;
+      for (int unsigned e = 0; e < EngineCount; e++) pending_d[e] = '0;
+      for (int unsigned w = 0; w < 2; w++) secondary_d[w] = '0;
+      regs_q <= regs_d;
+      pending_q <= pending_d;
+      secondary_q <= secondary_d;
+      service_q <= '0;
+`ifndef SYNTHESIS
+      // Not checked at the next edge (chk_armed_q is 0 after a reset edge).
+      chk_level_q <= '0;
+      for (int unsigned w = 0; w < 2; w++) chk_events_q[w] <= '0;
+`endif
+    end else if (!(msg_valid_i || req_valid_i)) begin
+      // No operation: no state changes, no level changes, no events.
+`ifndef SYNTHESIS
+      chk_level_q <= level_now;
+      for (int unsigned w = 0; w < 2; w++) chk_events_q[w] <= '0;
+`endif
+    end else begin
+      // First stage: the message, the register rules, the selector and the shared IIR (what
+      // changes collapsing registers and masks, so the engines' next levels follow from it).
+      regs_a = regs_q;
+      pending_d = pending_q;
+      written = '0;
+      presented = '0;
+      selected = '0;
+
+      // spec 001: the event is AND-ed with the engine's enable unit; the enabled bits are
+      // OR-ed into the engine's collapsing register.
+      if (msg_valid_i) begin
+        for (int unsigned e = 0; e < EngineCount; e++) begin
+          if (msg_engine_i[e]) begin
+            pending_d[e] = pending_q[e] | (msg_data_i & enable_unit(regs_q, 5'(e)));
+          end
+        end
+      end
+
+      if (req_valid_i && req_write_i) begin
+        for (int unsigned r = 0; r < RoleCount; r++) begin
+          if (req_hit_i[r]) begin
+            written = reg_write(regs_q[r], req_wdata_i, req_bit_en_i, Regs[r].rw, Regs[r].w1c,
+                                Regs[r].w1s);
+          end
+        end
+        // Plain registers (enables, masks, the primary enable): the rules are the behaviour.
+        for (int unsigned r = 0; r < RoleCount; r++) begin
+          if (req_hit_i[r] && r != Dw[0] && r != Dw[1] && r != Sel[0] && r != Sel[1] &&
+              r != Ident[0] && r != Ident[1] && (HasMaster || r != Mstr)) begin
+            regs_a[r] = written;
+          end
+        end
+        for (int unsigned w = 0; w < 2; w++) begin
+          // spec 001 "Shared IIR, Selector": a one-hot write selecting an engine while the
+          // shared IIR is not valid presents the engine's unmasked bits with data valid; they
+          // leave the collapsing register. Anything else leaves the selector as it was.
+          if (req_hit_i[Sel[w]] && (regs_q[Ident[w]] & IdentityValid) == 32'h0 &&
+              $onehot(written)) begin
+            for (int unsigned b = 0; b < 32; b++) begin
+              if (written[b]) selected = engine_at[w][b];
+            end
+            for (int unsigned e = 0; e < EngineCount; e++) begin
+              if (selected[e]) begin
+                presented = pending_q[e] & ~mask_unit(regs_q, 5'(e));
+                pending_d[e] = pending_q[e] & ~presented;
+                regs_a[Ident[w]] = IdentityValid |
+                    (32'(Engines[e].engine_class) << IdentityClassShift) |
+                    (32'(Engines[e].engine_instance) << IdentityInstanceShift) |
+                    (32'(presented) << IdentityDataShift);
+                regs_a[Sel[w]] = written;
+              end
+            end
+          end
+          // spec 001: writing 1 to data valid ends service of the selected engine: the shared
+          // IIR and the selector read 0 again.
+          if (req_hit_i[Ident[w]] && (req_wdata_en & IdentityValid) != 32'h0 &&
+              (regs_q[Ident[w]] & IdentityValid) != 32'h0) begin
+            regs_a[Ident[w]] = 32'h0;
+            regs_a[Sel[w]] = 32'h0;
+          end
+        end
+      end
+
+      // Engine levels after the first stage, as dword bits (engines at their second-level
+      // bit): a rising level is an event.
+      for (int unsigned w = 0; w < 2; w++) begin
+        dw_level[w] = '0;
+        dw_rise[w] = '0;
+      end
       for (int unsigned e = 0; e < EngineCount; e++) begin
+        level_next[e] = (pending_d[e] & ~mask_unit(regs_a, 5'(e))) != 16'h0;
         if (level_now[e]) dw_level[Engines[e].dw][Engines[e].dw_bit] = 1'b1;
         if (level_next[e] && !level_now[e]) dw_rise[Engines[e].dw][Engines[e].dw_bit] = 1'b1;
       end
-    end
-  end
 
-  // ---- next state: the one operation of this cycle ----------------------------------------
-  logic [31:0] written;  // the hit register after the register rules, before side effects
-  logic [31:0] iir;  // a dword being cleared, as it evolves
-  logic [31:0] still_pending;  // cleared bits whose engine still has unmasked events
-  logic [15:0] presented;  // bits the selector moves into the shared IIR
-  logic [EngineCount-1:0] selected;  // engine a selector write selects (one-hot or 0)
-  logic [31:0] req_wdata_en;  // write data with the byte enables applied
-  logic [31:0] events_kept;  // planted bug: the events the secondary storage takes
+      // Second stage: the double-buffered second-level IIR.
+      regs_d = regs_a;
+      secondary_d = secondary_q;
+      service_d = service_q;
+      iir = '0;
+      still_pending = '0;
+      events_kept = '0;
 
-  // First stage: the message, the register rules, the selector and the shared IIR (what
-  // changes collapsing registers and masks, so the engines' next levels follow from it).
-  always_comb begin
-    for (int unsigned r = 0; r < RoleCount; r++) regs_a[r] = regs_q[r];
-    for (int unsigned e = 0; e < EngineCount; e++) pending_d[e] = pending_q[e];
-    written = '0;
-    presented = '0;
-    selected = '0;
-    req_wdata_en = req_wdata_i & req_bit_en_i;
-
-    // spec 001: the event is AND-ed with the engine's enable unit; the enabled bits are OR-ed
-    // into the engine's collapsing register.
-    if (msg_valid_i) begin
-      for (int unsigned e = 0; e < EngineCount; e++) begin
-        if (msg_engine_i[e]) pending_d[e] = pending_q[e] | (msg_data_i & enable_unit[e]);
-      end
-    end
-
-    if (req_valid_i && req_write_i) begin
-      for (int unsigned r = 0; r < RoleCount; r++) begin
-        if (req_hit_i[r]) begin
-          written = reg_write(regs_q[r], req_wdata_i, req_bit_en_i, Regs[r].rw, Regs[r].w1c,
-                              Regs[r].w1s);
-        end
-      end
-      // Plain registers (enables, masks, the primary enable): the rules are the behaviour.
-      for (int unsigned r = 0; r < RoleCount; r++) begin
-        if (req_hit_i[r] && r != Dw[0] && r != Dw[1] && r != Sel[0] && r != Sel[1] &&
-            r != Ident[0] && r != Ident[1] && (HasMaster || r != Mstr)) begin
-          regs_a[r] = written;
-        end
-      end
       for (int unsigned w = 0; w < 2; w++) begin
-        // spec 001 "Shared IIR, Selector": a one-hot write selecting an engine while the
-        // shared IIR is not valid presents the engine's unmasked bits with data valid; they
-        // leave the collapsing register. Anything else leaves the selector as it was.
-        if (req_hit_i[Sel[w]] && (regs_q[Ident[w]] & IdentityValid) == 32'h0 &&
-            $onehot(written)) begin
-          for (int unsigned b = 0; b < 32; b++) begin
-            if (written[b]) selected = engine_at[w][b];
+        // spec 001: reading a dword that has a bit set takes the snapshot: service starts.
+        if (req_valid_i && !req_write_i && req_hit_i[Dw[w]] && regs_q[Dw[w]] != 32'h0) begin
+          service_d[w] = 1'b1;
+        end
+        // spec 001 second-level IIR: write 1 to clear. A cleared bit whose engine still has
+        // unmasked events re-asserts (through secondary storage under service); a write that
+        // leaves the dword 0 ends service and moves the secondary storage in (the second
+        // DW-level event).
+        if (req_valid_i && req_write_i && req_hit_i[Dw[w]]) begin
+          still_pending = (regs_q[Dw[w]] & ~written) & dw_level[w];
+          iir = written;
+          if (service_q[w]) secondary_d[w] = secondary_q[w] | still_pending;
+          else iir = iir | still_pending;
+          if (iir == 32'h0) begin
+            service_d[w] = 1'b0;
+            iir = secondary_d[w];
+            secondary_d[w] = 32'h0;
           end
-          for (int unsigned e = 0; e < EngineCount; e++) begin
-            if (selected[e]) begin
-              presented = pending_q[e] & ~mask_now[e];
-              pending_d[e] = pending_q[e] & ~presented;
-              regs_a[Ident[w]] = IdentityValid |
-                  (32'(Engines[e].engine_class) << IdentityClassShift) |
-                  (32'(Engines[e].engine_instance) << IdentityInstanceShift) |
-                  (32'(presented) << IdentityDataShift);
-              regs_a[Sel[w]] = written;
-            end
+          regs_d[Dw[w]] = iir;
+        end
+        // spec 001 "Second Level Interrupt Bits": a rising level is a second-level event,
+        // logged in secondary storage while the dword is under service, else set in the dword.
+        // Events come from messages and mask writes only, never in a cycle that reads or
+        // clears a dword.
+        if (dw_rise[w] != 32'h0) begin
+          if (service_q[w]) begin
+            events_kept = PlantedBugLoseServiceEvent ? dw_rise[w] & ~regs_q[Dw[w]] : dw_rise[w];
+            secondary_d[w] = secondary_d[w] | events_kept;
+          end else begin
+            regs_d[Dw[w]] = regs_d[Dw[w]] | dw_rise[w];
           end
         end
-        // spec 001: writing 1 to data valid ends service of the selected engine: the shared
-        // IIR and the selector read 0 again.
-        if (req_hit_i[Ident[w]] && (req_wdata_en & IdentityValid) != 32'h0 &&
-            (regs_q[Ident[w]] & IdentityValid) != 32'h0) begin
-          regs_a[Ident[w]] = 32'h0;
-          regs_a[Sel[w]] = 32'h0;
-        end
       end
-    end
-  end
 
-  // Second stage: the double-buffered second-level IIR.
-  always_comb begin
-    for (int unsigned r = 0; r < RoleCount; r++) regs_d[r] = regs_a[r];
-    for (int unsigned w = 0; w < 2; w++) secondary_d[w] = secondary_q[w];
-    service_d = service_q;
-    iir = '0;
-    still_pending = '0;
-    events_kept = '0;
-
-    for (int unsigned w = 0; w < 2; w++) begin
-      // spec 001: reading a dword that has a bit set takes the snapshot: service starts.
-      if (req_valid_i && !req_write_i && req_hit_i[Dw[w]] && regs_q[Dw[w]] != 32'h0) begin
-        service_d[w] = 1'b1;
-      end
-      // spec 001 second-level IIR: write 1 to clear. A cleared bit whose engine still has
-      // unmasked events re-asserts (through secondary storage under service); a write that
-      // leaves the dword 0 ends service and moves the secondary storage in (the second
-      // DW-level event).
-      if (req_valid_i && req_write_i && req_hit_i[Dw[w]]) begin
-        still_pending = (regs_q[Dw[w]] & ~written) & dw_level[w];
-        iir = written;
-        if (service_q[w]) secondary_d[w] = secondary_q[w] | still_pending;
-        else iir = iir | still_pending;
-        if (iir == 32'h0) begin
-          service_d[w] = 1'b0;
-          iir = secondary_d[w];
-          secondary_d[w] = 32'h0;
-        end
-        regs_d[Dw[w]] = iir;
-      end
-      // spec 001 "Second Level Interrupt Bits": a rising level is a second-level event, logged
-      // in secondary storage while the dword is under service, else set in the dword. Events
-      // come from messages and mask writes only, never in a cycle that reads or clears a dword.
-      if (dw_rise[w] != 32'h0) begin
-        if (service_q[w]) begin
-          events_kept = PlantedBugLoseServiceEvent ? dw_rise[w] & ~regs_q[Dw[w]] : dw_rise[w];
-          secondary_d[w] = secondary_d[w] | events_kept;
-        end else begin
-          regs_d[Dw[w]] = regs_d[Dw[w]] | dw_rise[w];
-        end
-      end
-    end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      for (int unsigned r = 0; r < RoleCount; r++) regs_q[r] <= Regs[r].reset;
-      for (int unsigned e = 0; e < EngineCount; e++) pending_q[e] <= '0;
-      for (int unsigned w = 0; w < 2; w++) secondary_q[w] <= '0;
-      service_q <= '0;
-    end else begin
-      for (int unsigned r = 0; r < RoleCount; r++) regs_q[r] <= regs_d[r];
-      for (int unsigned e = 0; e < EngineCount; e++) pending_q[e] <= pending_d[e];
-      for (int unsigned w = 0; w < 2; w++) secondary_q[w] <= secondary_d[w];
+      regs_q <= regs_d;
+      pending_q <= pending_d;
+      secondary_q <= secondary_d;
       service_q <= service_d;
+`ifndef SYNTHESIS
+      chk_level_q <= level_next;
+      for (int unsigned w = 0; w < 2; w++) chk_events_q[w] <= dw_rise[w];
+`endif
     end
   end
 
@@ -266,12 +297,16 @@ module irq_gen11_tree
   logic [31:0] mstr_value;
   assign mstr_value = (regs_q[Mstr] & (32'h1 << MasterBit)) |
       (32'(dw_pending_o) << IndicationShift);
+  // Only in a request cycle for this block (speed: req_hit_i follows the port's address, so
+  // this runs at every Verilator evaluation).
   always_comb begin
     resp_rdata_o = 32'h0;
-    for (int unsigned r = 0; r < RoleCount; r++) begin
-      if (req_hit_i[r]) begin
-        resp_rdata_o = (r == Mstr ? mstr_value : regs_q[r]) &
-            (Regs[r].rw | Regs[r].ro | Regs[r].w1c | Regs[r].w1s);
+    if (req_valid_i) begin
+      for (int unsigned r = 0; r < RoleCount; r++) begin
+        if (req_hit_i[r]) begin
+          resp_rdata_o = (r == Mstr ? mstr_value : regs_q[r]) &
+              (Regs[r].rw | Regs[r].ro | Regs[r].w1c | Regs[r].w1s);
+        end
       end
     end
   end
@@ -283,9 +318,7 @@ module irq_gen11_tree
   // ---------------------------------------------------------------------------------------
   logic chk_armed_q;  // rst_ni was high at the previous edge
   logic [1:0] chk_valid_cleared_q;  // a data-valid write ended service at the previous edge
-  logic [31:0] chk_events_q[2];  // second-level events at the previous edge
   logic [1:0] chk_service_q;  // which dwords were under service at the previous edge
-  logic [EngineCount-1:0] chk_level_q;  // engine levels after the previous edge (as computed)
 
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
@@ -343,9 +376,7 @@ module irq_gen11_tree
     for (int unsigned w = 0; w < 2; w++) begin
       chk_valid_cleared_q[w] <= req_valid_i && req_write_i && req_hit_i[Ident[w]] &&
           (req_wdata_en & IdentityValid) != 32'h0 && (regs_q[Ident[w]] & IdentityValid) != 32'h0;
-      chk_events_q[w] <= dw_rise[w];
     end
-    chk_level_q <= level_next;
     chk_service_q <= service_q;
   end
 `endif

@@ -319,8 +319,11 @@ static void tb_run_verb(tb_runner *runner, const tb_statement *statement)
     uint64_t base = statement->engine_base;
     switch (statement->kind) {
     case TB_STMT_RING:
-        /* What a driver does: start, an empty ring, then length and enable (docs/cs.md). */
-        ok = tb_verb_mmio_write(runner, statement, base + TB_RING_START, (uint32_t)statement->address) &&
+        /* What a driver does: stop the ring (a ring still running would start parsing the new
+         * buffer as soon as HEAD moves), start, an empty ring, then length and enable
+         * (docs/cs.md). */
+        ok = tb_verb_mmio_write(runner, statement, base + TB_RING_CTL, 0) &&
+             tb_verb_mmio_write(runner, statement, base + TB_RING_START, (uint32_t)statement->address) &&
              tb_verb_mmio_write(runner, statement, base + TB_RING_HEAD, 0) &&
              tb_verb_mmio_write(runner, statement, base + TB_RING_TAIL, 0) &&
              tb_verb_mmio_write(runner, statement, base + TB_RING_CTL, (statement->ring_bytes / 4096 - 1) << 12 | 1u);

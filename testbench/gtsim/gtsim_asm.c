@@ -3,6 +3,7 @@
  * command table through cs_encode(); this file only reads text and reports errors where they
  * are, as FILE:LINE:COL: message. */
 #include "gtsim_asm.h"
+#include "tb_line.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -45,11 +46,7 @@ static void *tb_asm_reserve(void *array, size_t *capacity, size_t count, size_t 
 
 /* ---- tokens -------------------------------------------------------------------------------- */
 
-typedef struct tb_asm_token {
-    const char *text; /* points into the input; not NUL-terminated */
-    size_t length;    /* bytes in text, at least 1 */
-    size_t column;    /* 1-based column of its first byte */
-} tb_asm_token;
+typedef tb_token tb_asm_token; /* tb_line.h */
 
 /* One `name=value` of the line being assembled. */
 typedef struct tb_asm_item {
@@ -77,49 +74,11 @@ typedef struct tb_asm_parser {
     size_t setting_capacity; /* allocated entries */
 } tb_asm_parser;
 
-static bool tb_asm_blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-/* Splits [start, end) into tokens: runs of bytes other than blanks, up to a '#'. */
+/* Splits [start, end) into tokens (tb_line.h). */
 static void tb_asm_tokenize(tb_asm_parser *parser, const char *text, size_t start, size_t end)
 {
-    parser->token_count = 0;
-    parser->end_column = 1;
-    size_t i = start;
-    while (i < end) {
-        if (tb_asm_blank(text[i])) {
-            i++;
-            continue;
-        }
-        if (text[i] == '#')
-            break;
-        size_t token_start = i;
-        while (i < end && !tb_asm_blank(text[i]) && text[i] != '#')
-            i++;
-        parser->tokens = tb_asm_reserve(parser->tokens, &parser->token_capacity, parser->token_count, 1,
-                                        sizeof *parser->tokens);
-        parser->tokens[parser->token_count++] =
-            (tb_asm_token){ .text = text + token_start, .length = i - token_start, .column = token_start - start + 1 };
-        parser->end_column = i - start + 1;
-    }
-}
-
-/* 'text' with unprintable bytes escaped and long tokens cut, so a message stays one line. */
-static void tb_asm_describe(const char *text, size_t length, char *out, size_t size)
-{
-    enum { SHOWN = 32 };
-    size_t used = 0;
-    out[used++] = '\'';
-    for (size_t i = 0; i < length && i < SHOWN && used + 8 < size; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c >= 0x20 && c < 0x7f && c != '\\' && c != '\'')
-            used += (size_t)snprintf(out + used, size - used, "%c", c);
-        else
-            used += (size_t)snprintf(out + used, size - used, "\\x%02x", c);
-    }
-    snprintf(out + used, size - used, "%s'", length > SHOWN ? "..." : "");
+    tb_line_split(text, start, end, &parser->tokens, &parser->token_count, &parser->token_capacity,
+                  &parser->end_column);
 }
 
 /* Copies a token into a NUL-terminated buffer; false if it does not fit (or holds a NUL). */
@@ -212,7 +171,7 @@ static void tb_asm_raw(tb_asm_parser *parser, size_t first)
 {
     const tb_asm_token *keyword = &parser->tokens[first - 1];
     char name[64];
-    tb_asm_describe(keyword->text, keyword->length, name, sizeof name);
+    tb_token_describe(keyword->text, keyword->length, name, sizeof name);
     if (first >= parser->token_count) {
         tb_asm_fail(parser, parser->end_column, "expected a dword (a number) after %s, got end of line", name);
         return;
@@ -224,7 +183,7 @@ static void tb_asm_raw(tb_asm_parser *parser, size_t first)
         uint64_t value = 0;
         tb_asm_number status = tb_asm_number_value(token->text, token->length, &value);
         char shown[160];
-        tb_asm_describe(token->text, token->length, shown, sizeof shown);
+        tb_token_describe(token->text, token->length, shown, sizeof shown);
         if (status == TB_ASM_NUMBER_INVALID) {
             tb_asm_fail(parser, token->column, "expected a dword (a number), got %s", shown);
             free(dwords);
@@ -245,7 +204,7 @@ static void tb_asm_raw(tb_asm_parser *parser, size_t first)
 static void tb_asm_unknown_mnemonic(tb_asm_parser *parser, const tb_asm_token *token)
 {
     char shown[160];
-    tb_asm_describe(token->text, token->length, shown, sizeof shown);
+    tb_token_describe(token->text, token->length, shown, sizeof shown);
     char name[64];
     if (tb_asm_copy(token->text, token->length, name, sizeof name)) {
         char upper[64];
@@ -272,7 +231,7 @@ static void tb_asm_unknown_field(tb_asm_parser *parser, const cs_command *comman
                                  size_t column)
 {
     char shown[160];
-    tb_asm_describe(text, length, shown, sizeof shown);
+    tb_token_describe(text, length, shown, sizeof shown);
     char list[160] = "";
     size_t used = 0;
     size_t total = command->field_count + command->group_field_count;
@@ -312,7 +271,7 @@ static bool tb_asm_field(tb_asm_parser *parser, const cs_command *command, const
 {
     const char *equals = memchr(token->text, '=', token->length);
     char shown[160];
-    tb_asm_describe(token->text, token->length, shown, sizeof shown);
+    tb_token_describe(token->text, token->length, shown, sizeof shown);
     if (!equals || equals == token->text) {
         tb_asm_fail(parser, token->column, "expected FIELD=VALUE, got %s", shown);
         return false;
@@ -324,13 +283,13 @@ static bool tb_asm_field(tb_asm_parser *parser, const cs_command *command, const
     char name[64];
     bool name_fits = tb_asm_copy(token->text, name_length, name, sizeof name);
     char name_shown[160];
-    tb_asm_describe(token->text, name_length, name_shown, sizeof name_shown);
+    tb_token_describe(token->text, name_length, name_shown, sizeof name_shown);
     if (value_length == 0) {
         tb_asm_fail(parser, value_column, "expected a value after '%.*s=', got nothing", (int)name_length, token->text);
         return false;
     }
     char value_shown[160];
-    tb_asm_describe(value_text, value_length, value_shown, sizeof value_shown);
+    tb_token_describe(value_text, value_length, value_shown, sizeof value_shown);
 
     uint64_t value = 0;
     tb_asm_number number = tb_asm_number_value(value_text, value_length, &value);
@@ -531,7 +490,7 @@ static void tb_asm_line(tb_asm_parser *parser)
         uint64_t offset = 0;
         if (first->length == 1 || tb_asm_number_value(first->text, first->length - 1, &offset) != TB_ASM_NUMBER_OK) {
             char shown[160];
-            tb_asm_describe(first->text, first->length, shown, sizeof shown);
+            tb_token_describe(first->text, first->length, shown, sizeof shown);
             tb_asm_fail(parser, first->column, "expected an offset label (a number and ':'), got %s", shown);
             return;
         }

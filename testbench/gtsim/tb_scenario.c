@@ -3,6 +3,7 @@
 #include "cs_commands.h"
 #include "eu_kernel.h"
 #include "gtsim_asm.h"
+#include "tb_line.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -39,11 +40,7 @@ static void *tb_grow(void *array, size_t *capacity, size_t count, size_t size)
 
 /* ---- tokens ---------------------------------------------------------------------------- */
 
-typedef struct tb_token {
-    const char *text; /* points into the file's bytes; not NUL-terminated */
-    size_t length;    /* bytes in text, at least 1 */
-    size_t column;    /* 1-based column of its first byte */
-} tb_token;
+/* tb_token: tb_line.h */
 
 /* What the ring verbs know of one engine's ring. All of it follows from the file alone (the
  * statements run in order, without branches), so the software tail is kept here and every
@@ -73,57 +70,21 @@ typedef struct tb_parser {
     uint64_t batch_cursor;  /* graphics address the next `bemit` writes at */
 } tb_parser;
 
-static bool tb_is_blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-/* Splits [start, end) into tokens: runs of bytes other than blanks, up to a '#'. */
+/* Splits [start, end) into tokens (tb_line.h). */
 static void tb_tokenize(tb_parser *parser, const char *text, size_t start, size_t end)
 {
-    parser->token_count = 0;
     parser->next = 0;
-    parser->end_column = 1;
-    size_t i = start;
-    while (i < end) {
-        if (tb_is_blank(text[i])) {
-            i++;
-            continue;
-        }
-        if (text[i] == '#')
-            break;
-        size_t token_start = i;
-        while (i < end && !tb_is_blank(text[i]) && text[i] != '#')
-            i++;
-        parser->tokens = tb_grow(parser->tokens, &parser->token_capacity, parser->token_count, sizeof *parser->tokens);
-        parser->tokens[parser->token_count++] = (tb_token){
-            .text = text + token_start,
-            .length = i - token_start,
-            .column = token_start - start + 1,
-        };
-        parser->end_column = i - start + 1;
-    }
+    tb_line_split(text, start, end, &parser->tokens, &parser->token_count, &parser->token_capacity,
+                  &parser->end_column);
 }
 
-/* 'text' with unprintable bytes escaped and long tokens cut, so a message stays one short line
- * whatever bytes the file holds. */
+/* The token quoted for a message (tb_token_describe), or "end of line" for a missing one. */
 static void tb_describe(const tb_token *token, char *out, size_t size)
 {
-    if (!token) {
+    if (!token)
         snprintf(out, size, "end of line");
-        return;
-    }
-    enum { SHOWN = 32 };
-    size_t used = 0;
-    out[used++] = '\'';
-    for (size_t i = 0; i < token->length && i < SHOWN && used + 8 < size; i++) {
-        unsigned char c = (unsigned char)token->text[i];
-        if (c >= 0x20 && c < 0x7f && c != '\\' && c != '\'')
-            used += (size_t)snprintf(out + used, size - used, "%c", c);
-        else
-            used += (size_t)snprintf(out + used, size - used, "\\x%02x", c);
-    }
-    snprintf(out + used, size - used, "%s'", token->length > SHOWN ? "..." : "");
+    else
+        tb_token_describe(token->text, token->length, out, size);
 }
 
 /* ---- errors ---------------------------------------------------------------------------- */

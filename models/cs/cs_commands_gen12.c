@@ -129,6 +129,11 @@ static const cs_field gen12_arb_check_fields[] = {
     CS_FLAG("pre_parser_disable_mask", 0, 8),
 };
 
+/* i915 intel_gpu_commands.h MI_ARB_ON_OFF (MI_INSTR(0x08, 0)), MI_ARB_ENABLE (bit 0). */
+static const cs_field gen12_arb_on_off_fields[] = {
+    CS_FLAG("arbitration_enable", 0, 0),
+};
+
 /* genxml gen12.xml MI_BATCH_BUFFER_END. */
 static const cs_field gen12_bb_end_fields[] = {
     CS_FLAG("end_context", 0, 0),
@@ -456,6 +461,12 @@ static const cs_command gen12_commands[] = {
     {
         .name = "MI_REPORT_HEAD", CS_MI(0x07), .fixed_length = 1, .min_length = 1,
         .default_length = 1, .engines = GEN12_ALL, .source = "genxml gen12.xml",
+    },
+    {
+        /* spec 002 "MI_ARB_ON_OFF": converted to a NOOP in a non-privileged batch. */
+        .name = "MI_ARB_ON_OFF", CS_MI(0x08), .fixed_length = 1, .min_length = 1, .default_length = 1,
+        .engines = GEN12_ALL, .privilege = CS_PRIV_ALWAYS, CS_FIELDS(gen12_arb_on_off_fields),
+        .source = "i915 intel_gpu_commands.h",
     },
     {
         .name = "MI_BATCH_BUFFER_END", CS_MI(0x0a), .fixed_length = 1, .min_length = 1,

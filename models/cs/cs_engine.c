@@ -67,6 +67,7 @@ typedef enum exec_kind {
     EXEC_USER_INTERRUPT,   /* MI_USER_INTERRUPT */
     EXEC_WAIT_FOR_EVENT,   /* MI_WAIT_FOR_EVENT */
     EXEC_ARB_CHECK,        /* MI_ARB_CHECK */
+    EXEC_ARB_ON_OFF,       /* MI_ARB_ON_OFF (gen12) */
     EXEC_REPORT_HEAD,      /* MI_REPORT_HEAD */
     EXEC_BB_START,         /* MI_BATCH_BUFFER_START */
     EXEC_BB_END,           /* MI_BATCH_BUFFER_END */
@@ -100,6 +101,7 @@ static const exec_name executed[] = {
     { "MI_USER_INTERRUPT", EXEC_USER_INTERRUPT },
     { "MI_WAIT_FOR_EVENT", EXEC_WAIT_FOR_EVENT },
     { "MI_ARB_CHECK", EXEC_ARB_CHECK },
+    { "MI_ARB_ON_OFF", EXEC_ARB_ON_OFF },
     { "MI_REPORT_HEAD", EXEC_REPORT_HEAD },
     { "MI_BATCH_BUFFER_START", EXEC_BB_START },
     { "MI_BATCH_BUFFER_END", EXEC_BB_END },
@@ -184,6 +186,12 @@ struct cs_engine_model {
     uint64_t command_at;           /* graphics address of the header of the command being executed */
     cs_engine_stats stats;         /* counters */
     cs_execlist *execlist;         /* gen12 execlist submission (cs_execlist.h); NULL on gen6 */
+    bool arbitration;              /* MI_ARB_ON_OFF state: arbitration points may switch contexts */
+    bool yielded;                  /* stopped at an arbitration point for a context switch */
+    bool restoring;                /* the execlist moves image registers through register_access */
+    bool ctx_clock;                /* CTX_TIMESTAMP counts (a context is loaded) */
+    tlm_time ctx_since;            /* when CTX_TIMESTAMP last held ctx_base */
+    uint32_t ctx_base;             /* CTX_TIMESTAMP at ctx_since */
     uint32_t walkers_outstanding;  /* requests on the EU-array port not completed yet */
     uint32_t walker_generation;    /* bumped by reset: older completions are ignored */
     uint64_t walker_next;          /* sequence number of the next request */
@@ -232,9 +240,10 @@ static bool hidden(cs_engine_model *model, uint64_t offset)
     if (model->config.engine != CS_ENGINE_RCS &&
         (aligned == CS_TS_GPGPU_THREADS_DISPATCHED_OFFSET || aligned == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_OFFSET))
         return true;
-    /* Execlists are gen8+ (cs_execlist.h): gen6 schedules rings only. */
+    /* Execlists and the gen8+ context image registers (cs_execlist.h): gen6 schedules rings only. */
     if (model->config.profile == CS_PROFILE_GEN6)
-        return aligned == CS_HWS_PGA_OFFSET || cs_execlist_is_register(aligned);
+        return aligned == CS_HWS_PGA_OFFSET || cs_execlist_is_register(aligned) || aligned == CS_BB_ADDR_UDW_OFFSET ||
+               aligned == CS_CTX_TIMESTAMP_OFFSET;
     /* The semaphore mailboxes are gen6's (spec 000 §1.1.4.7-8); gen8+ semaphores use memory. */
     return aligned == CS_SYNC_0_OFFSET || aligned == CS_SYNC_1_OFFSET;
 }
@@ -283,13 +292,28 @@ static uint64_t hwsp_address(cs_engine_model *model)
     return *reg(model, CS_HWS_PGA_INDEX) & CS_HWS_PGA_ADDRESS_MASK;
 }
 
+/* Timestamp ticks from time 0 to `time`. */
+static uint64_t ticks_at(cs_engine_model *model, tlm_time time)
+{
+    const timestamp_rate *rate = &timestamp_rates[model->config.profile];
+    return time / rate->picoseconds * rate->ticks + time % rate->picoseconds * rate->ticks / rate->picoseconds;
+}
+
 /* The 36-bit timestamp now. */
 static uint64_t timestamp(cs_engine_model *model)
 {
-    const timestamp_rate *rate = &timestamp_rates[model->config.profile];
-    tlm_time now = tlm_kernel_now(model->kernel);
-    uint64_t ticks = now / rate->picoseconds * rate->ticks + now % rate->picoseconds * rate->ticks / rate->picoseconds;
-    return ticks & TIMESTAMP_BITS_MASK;
+    return ticks_at(model, tlm_kernel_now(model->kernel)) & TIMESTAMP_BITS_MASK;
+}
+
+/* CTX_TIMESTAMP now: the value loaded or written plus the ticks since, while a context is
+ * loaded (i915 RING_CTX_TIMESTAMP, the context's run time; spec 004 keeps it in the ring
+ * context). */
+static uint32_t ctx_timestamp(cs_engine_model *model)
+{
+    if (!model->ctx_clock)
+        return *reg(model, CS_CTX_TIMESTAMP_INDEX);
+    return model->ctx_base +
+           (uint32_t)(ticks_at(model, tlm_kernel_now(model->kernel)) - ticks_at(model, model->ctx_since));
 }
 
 static bool ring_enabled(cs_engine_model *model)
@@ -307,7 +331,7 @@ static bool ring_geometry_valid(cs_engine_model *model)
 static bool runnable(cs_engine_model *model)
 {
     if (!ring_enabled(model) || model->halted || model->starved || model->walker_stalled ||
-        model->semaphore_waiting)
+        model->semaphore_waiting || model->yielded)
         return false;
     if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_STOP_RINGS_MASK)
         return false;
@@ -367,6 +391,7 @@ static void update_status(cs_engine_model *model)
     if (model->level > 0) {
         *reg(model, CS_BB_ADDR_INDEX) = ((uint32_t)model->batch_pc[model->level] & CS_BB_ADDR_ADDRESS_MASK) |
                                         CS_BB_ADDR_VALID_MASK;
+        *reg(model, CS_BB_ADDR_UDW_INDEX) = (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK;
         *reg(model, CS_BB_STATE_INDEX) = model->batch_secure[model->level] ? 0 : CS_BB_STATE_SECURITY_MASK;
     } else {
         *reg(model, CS_BB_ADDR_INDEX) &= ~CS_BB_ADDR_VALID_MASK;
@@ -389,7 +414,8 @@ static void update_status(cs_engine_model *model)
 static bool execlist_ring_idle(void *engine)
 {
     cs_engine_model *model = engine;
-    return !model->stepping && !tlm_event_pending(&model->step) && model->level == 0 && !model->halted &&
+    return !model->stepping && !model->restoring && !tlm_event_pending(&model->step) && model->level == 0 &&
+           !model->halted &&
            !model->starved && !model->walker_stalled && !model->semaphore_waiting &&
            (!ring_enabled(model) || ring_head(model) == ring_tail(model));
 }
@@ -397,6 +423,8 @@ static bool execlist_ring_idle(void *engine)
 /* Schedules the next step if there is work and none is pending. */
 static void kick(cs_engine_model *model, tlm_time delay)
 {
+    if (model->restoring)
+        return; /* an image is being loaded: execlist_resume kicks once it is whole */
     if (ring_enabled(model) && model->level == 0 && !ring_geometry_valid(model)) {
         if (!model->geometry_logged)
             tlm_log_error(model->log, "ring not parsed: HEAD 0x%x or TAIL 0x%x beyond the %u-byte buffer",
@@ -610,6 +638,25 @@ static uint64_t command_address(cs_engine_model *model, uint32_t index)
     if (model->level > 0)
         return model->batch_pc[model->level] + 4u * (uint64_t)index;
     return ring_start(model) + (ring_head(model) + 4u * (uint64_t)index) % ring_size(model);
+}
+
+/* ---- arbitration (docs/cs.md "Preemption and arbitration") ---------------------------------- */
+
+/* An arbitration point: MI_ARB_CHECK, a semaphore wait that fails (i915 emit_preempt_busywait
+ * relies on it), MI_WAIT_FOR_EVENT waiting, the end of a batch buffer, and the ring going
+ * idle (context complete, cs_execlist_ring_empty). With arbitration enabled (MI_ARB_ON_OFF) and
+ * an execlist load waiting, the engine yields: it stops here and the execlist switches (or
+ * lite-restores) the context. A second-level batch is not left for a switch (a **choice**: the
+ * image holds the first level's position only). True when the engine yielded. */
+static bool arbitration_point(cs_engine_model *model)
+{
+    if (!model->execlist || !model->arbitration || model->level > 1 ||
+        !cs_execlist_switch_pending(model->execlist))
+        return false;
+    model->yielded = true;
+    model->stats.yields++;
+    cs_execlist_arbitration_point(model->execlist);
+    return true;
 }
 
 /* ---- registers reached by commands (LRI, SRM) ---------------------------------------------- */
@@ -1139,6 +1186,7 @@ static bool semaphore_waits(cs_engine_model *model, const cs_decoded *decoded)
                                    get(decoded, "wait_mode", 0) == SEMAPHORE_WAIT_SIGNAL_MODE;
     tlm_event_notify(model->kernel, &model->semaphore_poll,
                      (tlm_time)CS_SEMAPHORE_POLL_CYCLES * model->config.clock_period);
+    arbitration_point(model);
     return true;
 }
 
@@ -1313,8 +1361,13 @@ static void set_context(cs_engine_model *model, const cs_decoded *decoded)
         model->stats.context_restores++;
         context_restore(model, address);
     }
-    if (!same || force)
+    if (!same || force) {
         model->stats.context_switches++;
+        /* spec 000 §1.1.7 bit 8 "Context Switch Interrupt: Set when a context switch has just
+         * occurred" (a pulse, like User Interrupt; IMR and HWSTAM apply). */
+        send_event(model, IRQ_DATA_CONTEXT_SWITCH);
+        isr_changed(model, IRQ_DATA_CONTEXT_SWITCH);
+    }
     uint32_t keep = CS_CCID_EXT_STATE_RESTORE_MASK | CS_CCID_EXT_STATE_SAVE_MASK | CS_CCID_MUST_BE_ONE_MASK;
     *ccid = address | (decoded->dwords[1] & keep) | CS_CCID_VALID_MASK;
     record(model, decoded);
@@ -1463,11 +1516,18 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
     case EXEC_WAIT_FOR_EVENT:
         /* spec 000 §1.1.5.4 RB Wait: the ring waits until software writes 1 to RB_WAIT; this
          * system has no display, so no event ends it otherwise. */
-        if (waits_for_event(decoded))
+        if (waits_for_event(decoded)) {
             *reg(model, CS_RING_CTL_INDEX) |= CS_RING_CTL_RB_WAIT_MASK;
+            arbitration_point(model); /* spec 000 EXCC: a waiting ring is out of arbitration */
+        }
         break;
     case EXEC_ARB_CHECK:
         arb_check(model);
+        arbitration_point(model);
+        break;
+    case EXEC_ARB_ON_OFF:
+        /* i915 intel_gpu_commands.h MI_ARB_ENABLE: bit 0 turns arbitration on, 0 off. */
+        model->arbitration = get(decoded, "arbitration_enable", 0) != 0;
         break;
     case EXEC_REPORT_HEAD:
         report_head(model);
@@ -1477,6 +1537,7 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
         break;
     case EXEC_BB_END:
         batch_end(model);
+        arbitration_point(model);
         break;
     case EXEC_STORE_DATA_IMM:
         /* spec 000 §1.3.8, genxml gen12: the QWord form is one dword longer (data_hi). */
@@ -1722,6 +1783,7 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
             tlm_event_cancel(model->kernel, &model->semaphore_poll);
             tlm_event_cancel(model->kernel, &model->step);
             page_fault_cleared(model);
+            model->yielded = false;
         }
         break;
     case CS_EIR_INDEX:
@@ -1746,6 +1808,10 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
         /* spec 000 §1.1.8.4: written at 21A8h, read at 21A0h. */
         *reg(model, CS_CXT_SIZE_INDEX) = new_value;
         break;
+    case CS_CTX_TIMESTAMP_INDEX:
+        model->ctx_base = new_value; /* counting goes on from the value written */
+        model->ctx_since = tlm_kernel_now(model->kernel);
+        break;
     default:
         break;
     }
@@ -1759,6 +1825,8 @@ static void register_read(void *context, uint32_t index)
     cs_execlist_register_read(model->execlist, index);
     if (index == CS_PR_CTR_INDEX)
         *reg(model, CS_PR_CTR_INDEX) = watchdog_count(model);
+    if (index == CS_CTX_TIMESTAMP_INDEX)
+        *reg(model, CS_CTX_TIMESTAMP_INDEX) = ctx_timestamp(model);
     if (index == CS_TS_GPGPU_THREADS_DISPATCHED_INDEX || index == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) {
         uint64_t count = threads_dispatched(model);
         *reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_INDEX) = (uint32_t)count;
@@ -1825,14 +1893,82 @@ static void execlist_event(void *engine, uint32_t bits)
     isr_changed(model, bits);
 }
 
-/* A context was loaded: its ring registers are new, start from the ring. */
-static void execlist_resume(void *engine, tlm_time delay)
+/* A switch is over. A context was loaded (or none): its ring registers are new; the parser
+ * starts from the ring, or inside the first-level batch the image's BB_ADDR names when it is
+ * valid (a context preempted in its batch), and the waits of the context switched away are
+ * dropped. A lite restore (restored false) goes on where the engine stopped. */
+static void execlist_resume(void *engine, tlm_time delay, bool restored)
 {
     cs_engine_model *model = engine;
-    leave_batches(model);
+    model->yielded = false;
+    if (restored) {
+        leave_batches(model);
+        uint32_t bb = *reg(model, CS_BB_ADDR_INDEX);
+        if (bb & CS_BB_ADDR_VALID_MASK) {
+            model->level = 1;
+            model->batch_pc[1] = (bb & CS_BB_ADDR_ADDRESS_MASK) | (uint64_t)*reg(model, CS_BB_ADDR_UDW_INDEX) << 32;
+            model->batch_secure[1] = !(*reg(model, CS_BB_STATE_INDEX) & CS_BB_STATE_SECURITY_MASK);
+        }
+        model->semaphore_waiting = false;
+        tlm_event_cancel(model->kernel, &model->semaphore_poll);
+        model->ctx_clock = cs_execlist_active(model->execlist);
+        model->ctx_base = *reg(model, CS_CTX_TIMESTAMP_INDEX);
+        model->ctx_since = tlm_kernel_now(model->kernel);
+    }
     model->starved = false;
+    model->line_valid = false;
     model->geometry_logged = false;
     kick(model, delay);
+}
+
+static bool execlist_yielded(void *engine)
+{
+    return ((cs_engine_model *)engine)->yielded;
+}
+
+/* A load arrived while a context runs: a parser waiting at an arbitration point (a failing
+ * semaphore wait, MI_WAIT_FOR_EVENT) yields at once rather than at its next poll. */
+static void execlist_arbitrate(void *engine)
+{
+    cs_engine_model *model = engine;
+    if (!model->yielded && (model->semaphore_waiting || (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
+        arbitration_point(model);
+}
+
+/* Before a save: CTX_TIMESTAMP stops and holds the context's run time. */
+static void execlist_context_out(void *engine)
+{
+    cs_engine_model *model = engine;
+    *reg(model, CS_CTX_TIMESTAMP_INDEX) = ctx_timestamp(model);
+    model->ctx_clock = false;
+}
+
+/* The engine context of an image moves through register_access, the path MI_LOAD_REGISTER_IMM
+ * and MI_STORE_REGISTER_MEM take (side effects included: MI_MODE, INSTPM, the watchdog). A
+ * register with no writable bit is not restored (the timestamp counts on its own). The parser
+ * is not started from inside: execlist_resume does that once the whole image is loaded. */
+static void execlist_write_register(void *engine, uint32_t offset, uint32_t value)
+{
+    cs_engine_model *model = engine;
+    int32_t index = tlm_register_find(model->registers.block, offset);
+    if (index < 0)
+        return;
+    const tlm_register_desc *desc = &model->registers.block->registers[index];
+    if (!(desc->rw_mask | desc->w1c_mask | desc->w1s_mask))
+        return;
+    model->restoring = true;
+    register_access(model, TLM_WRITE_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
+    model->restoring = false;
+}
+
+static uint32_t execlist_read_register(void *engine, uint32_t offset)
+{
+    cs_engine_model *model = engine;
+    uint32_t value = 0;
+    model->restoring = true;
+    register_access(model, TLM_READ_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
+    model->restoring = false;
+    return value;
 }
 
 /* ---- reset and init ------------------------------------------------------------------- */
@@ -1845,6 +1981,12 @@ void cs_engine_reset(cs_engine_model *model)
     tlm_event_cancel(model->kernel, &model->watchdog_expire);
     model->watchdog_running = false;
     model->semaphore_waiting = false;
+    /* Arbitration is on out of reset (a **choice**, docs/cs.md "Preemption and arbitration"). */
+    model->arbitration = true;
+    model->yielded = false;
+    model->restoring = false;
+    model->ctx_clock = false;
+    model->ctx_base = 0;
     model->walkers_outstanding = 0;
     model->walker_stalled = false;
     model->walker_generation++;
@@ -1925,6 +2067,11 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
             .event = execlist_event,
             .resume = execlist_resume,
             .ring_idle = execlist_ring_idle,
+            .yielded = execlist_yielded,
+            .arbitrate = execlist_arbitrate,
+            .context_out = execlist_context_out,
+            .write_register = execlist_write_register,
+            .read_register = execlist_read_register,
         };
         model->execlist = cs_execlist_create(&host, name);
     }

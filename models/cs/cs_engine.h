@@ -140,6 +140,7 @@ typedef struct cs_engine_stats {
     uint64_t watchdog_timeouts; /* watchdog counter expiries (each a Timeout Counter Expired event) */
     uint64_t sync_flushes;      /* INSTPM sync flushes completed (each a Sync Status event) */
     uint64_t page_faults;       /* Page Fault interrupt events (a fault while none was pending) */
+    uint64_t yields;            /* arbitration points where the engine stopped for a context switch */
 } cs_engine_stats;
 
 /* Commands the engine records instead of executing (docs/cs.md "Event log"): MI_DISPLAY_FLIP,

@@ -16,13 +16,6 @@
 #define LRI_LENGTH_MASK 0xFFu
 #define MI_NOOP 0u
 
-/* spec 004 "Ring Context": the registers of the ring context the engine models. The image may
- * hold others (batch UDW, second-level batch, indirect context, PDPs, timestamp): they are not
- * modelled and left untouched in the image. */
-static const uint32_t ring_context_registers[] = {
-    CS_CONTEXT_CONTROL_INDEX, CS_RING_HEAD_INDEX, CS_RING_TAIL_INDEX, CS_RING_START_INDEX,
-    CS_RING_CTL_INDEX,        CS_BB_ADDR_INDEX,   CS_BB_STATE_INDEX,
-};
 /* Without these four an image does not describe a ring: the context is refused. */
 static const uint32_t required_registers[] = { CS_RING_HEAD_INDEX, CS_RING_TAIL_INDEX, CS_RING_START_INDEX,
                                                CS_RING_CTL_INDEX };
@@ -35,9 +28,9 @@ static const uint32_t execlist_offsets[] = {
     CS_EXECLIST_CONTROL_OFFSET,        CS_CSB_READ_PORT_OFFSET,           CS_CSB_FIFO_STATUS_OFFSET,
 };
 
-/* Registers of the ring context this model does not have (spec 004 "Register/State Context",
- * offsets from the engine's base: VCS 0x12168 is base 0x12000 + 0x168). The image helper
- * writes them with value 0; a load leaves them alone. */
+/* Registers of the register state context named by their offsets from the engine's base
+ * (spec 004 "Register/State Context": VCS 0x12168 is base 0x12000 + 0x168). Those the engine's
+ * register block has are loaded and saved; the others are left untouched in the image. */
 #define IMAGE_BB_ADDR_UDW 0x168u             /* Batch Buffer Current Head Register (UDW) */
 #define IMAGE_SECOND_BB_ADDR_UDW 0x11Cu      /* SECOND_BB_ADDR_UDW */
 #define IMAGE_SECOND_BB_ADDR 0x114u          /* SECOND_BB_ADDR */
@@ -48,14 +41,15 @@ static const uint32_t execlist_offsets[] = {
 #define IMAGE_CTX_TIMESTAMP 0x3A8u           /* CTX_TIMESTAMP */
 #define IMAGE_PDP_LDW(n) (0x270u + 8u * (n)) /* PDPn_LDW; PDPn_UDW is 4 bytes above */
 
-#define SLOT_CAPACITY (CS_EXECLIST_RING_CONTEXT_DWORDS / 2u)
+#define SLOT_CAPACITY (CS_EXECLIST_STATE_DWORDS / 2u)
 #define ELSP_DWORDS 4u
 
 /* One register the image loaded: where its value sits, to save it back. */
 typedef struct image_slot {
     uint32_t dword;  /* dword of the value in the register state context */
     uint32_t index;  /* the register (cs_regs index) */
-    uint32_t loaded; /* the value loaded: saved back only if the engine changed it */
+    uint32_t loaded; /* the value in the image: saved back only if the engine's differs */
+    bool engine;     /* engine context part (spec 004 dword 0x50 on): restore inhibit applies */
 } image_slot;
 
 /* The context loaded on the engine. */
@@ -63,7 +57,7 @@ typedef struct loaded_context {
     uint64_t descriptor;             /* its descriptor */
     uint64_t lrca;                   /* its image */
     uint32_t id;                     /* software context id (CSB) */
-    image_slot slots[SLOT_CAPACITY]; /* the ring registers its image holds */
+    image_slot slots[SLOT_CAPACITY]; /* the registers its image holds that the engine has */
     uint32_t slot_count;             /* entries in slots */
 } loaded_context;
 
@@ -210,50 +204,45 @@ static void write_csb(cs_execlist *el, uint32_t lo, uint32_t hi, uint64_t contex
 
 /* ---- input: contexts -------------------------------------------------------------------- */
 
-static bool is_ring_context_register(uint32_t index)
-{
-    for (size_t i = 0; i < sizeof ring_context_registers / sizeof ring_context_registers[0]; i++)
-        if (ring_context_registers[i] == index)
-            return true;
-    return false;
-}
-
-/* Reads the ring context of `descriptor`'s image and finds its registers (spec 004: NOOPs and
- * MI_LOAD_REGISTER_IMM lists of (register, value), ending at another command or after five
- * cachelines). Offsets are checked against this engine's block; false (logged) if the image
- * cannot be read or holds no ring. Nothing is loaded yet. */
+/* Reads the register state context of `descriptor`'s image and finds its registers (spec 004:
+ * NOOPs and MI_LOAD_REGISTER_IMM lists of (register MMIO offset, value), ending at
+ * MI_BATCH_BUFFER_END, another command or after CS_EXECLIST_STATE_DWORDS). Every listed offset
+ * that is a register of this engine's block is taken, so the layout is the image's own and a
+ * register the block gains is covered without a table here. Offsets are checked against this
+ * engine's block; false (logged) if the image cannot be read or holds no ring. Nothing is
+ * loaded yet. */
 static bool read_image(cs_execlist *el, uint64_t descriptor, loaded_context *context)
 {
     uint64_t lrca = descriptor & CS_EXECLIST_DESC_LRCA_MASK;
     uint64_t state = lrca + CS_EXECLIST_STATE_OFFSET;
-    uint8_t bytes[4u * CS_EXECLIST_RING_CONTEXT_DWORDS];
+    uint8_t bytes[4u * CS_EXECLIST_STATE_DWORDS];
     for (uint32_t line = 0; line < sizeof bytes; line += 64u)
         if (!bus(el, TLM_READ_COMMAND, state + line, bytes + line, 64u)) {
             tlm_log_error(el->host.log, "execlist: context image at 0x%llx cannot be read: context refused",
                           (unsigned long long)lrca);
             return false;
         }
-    uint32_t dwords[CS_EXECLIST_RING_CONTEXT_DWORDS];
-    for (uint32_t i = 0; i < CS_EXECLIST_RING_CONTEXT_DWORDS; i++)
+    uint32_t dwords[CS_EXECLIST_STATE_DWORDS];
+    for (uint32_t i = 0; i < CS_EXECLIST_STATE_DWORDS; i++)
         dwords[i] = get32(bytes + 4u * i);
     memset(context, 0, sizeof *context);
     context->descriptor = descriptor;
     context->lrca = lrca;
     context->id = cs_execlist_descriptor_sw_id(descriptor);
     uint32_t at = 0;
-    while (at < CS_EXECLIST_RING_CONTEXT_DWORDS) {
+    while (at < CS_EXECLIST_STATE_DWORDS) {
         uint32_t header = dwords[at];
         if (header == MI_NOOP) {
             at++;
             continue;
         }
         if (header >> MI_OPCODE_SHIFT != LRI_OPCODE)
-            break; /* the ring context ends here (the engine context follows) */
+            break; /* MI_BATCH_BUFFER_END or another command: the image ends here */
         uint32_t length = (header & LRI_LENGTH_MASK) + 2u;
-        if (at + length > CS_EXECLIST_RING_CONTEXT_DWORDS) {
+        if (at + length > CS_EXECLIST_STATE_DWORDS) {
             tlm_log_error(el->host.log,
                           "execlist: context image at 0x%llx: MI_LOAD_REGISTER_IMM at dword 0x%x (%u dwords) runs past "
-                          "the ring context: context refused",
+                          "the register state context: context refused",
                           (unsigned long long)lrca, at, length);
             return false;
         }
@@ -269,15 +258,20 @@ static bool read_image(cs_execlist *el, uint64_t descriptor, loaded_context *con
                 continue;
             }
             int32_t index = tlm_register_find(el->host.registers->block, (uint32_t)(offset - base));
-            if (index < 0 || !is_ring_context_register((uint32_t)index))
+            if (index < 0)
                 continue; /* not modelled: left untouched */
             image_slot *slot = NULL;
             for (uint32_t s = 0; s < context->slot_count; s++)
                 if (context->slots[s].index == (uint32_t)index)
                     slot = &context->slots[s]; /* listed twice: the later value wins */
+            if (!slot && context->slot_count == SLOT_CAPACITY)
+                continue; /* cannot happen: a pair takes two of the image's dwords */
             if (!slot)
                 slot = &context->slots[context->slot_count++];
-            *slot = (image_slot){ .dword = pair + 1u, .index = (uint32_t)index, .loaded = dwords[pair + 1u] };
+            *slot = (image_slot){ .dword = pair + 1u,
+                                  .index = (uint32_t)index,
+                                  .loaded = dwords[pair + 1u],
+                                  .engine = pair >= CS_EXECLIST_ENGINE_CONTEXT_DWORD };
         }
         at += length;
     }
@@ -294,7 +288,25 @@ static bool read_image(cs_execlist *el, uint64_t descriptor, loaded_context *con
     return true;
 }
 
-/* Loads a context: its image's ring registers become the engine's (false: refused, logged). */
+/* A register value as the image stores it: masked registers as a masked write with every
+ * enable (i915 _MASKED_BIT_ENABLE), so that a reload restores every bit. */
+static uint32_t image_value(const tlm_register_desc *desc, uint32_t value)
+{
+    return desc->masked ? (value & 0xFFFFu) | desc->rw_mask << 16 : value;
+}
+
+/* Whether the engine context part is restored: Context Control as loaded from the image (i915
+ * CTX_CTRL_ENGINE_CTX_RESTORE_INHIBIT). */
+static bool restore_inhibited(cs_execlist *el)
+{
+    return (*reg(el, CS_CONTEXT_CONTROL_INDEX) & CS_CONTEXT_CONTROL_RESTORE_INHIBIT_MASK) != 0;
+}
+
+/* Loads a context: its image's ring context registers become the engine's directly; its engine
+ * context goes through the engine's register access path, as the image's MI_LOAD_REGISTER_IMM
+ * lists would, unless Context Control inhibits the restore: then the engine context registers
+ * take their reset values (a **choice**, docs/cs.md "Context image": no state of the previous
+ * context is left behind). False: refused, logged. */
 static bool load_context(cs_execlist *el, uint64_t descriptor)
 {
     loaded_context context;
@@ -304,6 +316,8 @@ static bool load_context(cs_execlist *el, uint64_t descriptor)
     }
     for (uint32_t s = 0; s < context.slot_count; s++) {
         const image_slot *slot = &context.slots[s];
+        if (slot->engine)
+            continue;
         const tlm_register_desc *desc = reg_desc(el, slot->index);
         uint32_t *value = reg(el, slot->index);
         if (desc->masked) /* Context Control is stored as a masked write (i915 _MASKED_BIT_ENABLE) */
@@ -311,23 +325,41 @@ static bool load_context(cs_execlist *el, uint64_t descriptor)
         else
             *value = slot->loaded & (desc->rw_mask | desc->ro_mask | desc->w1c_mask | desc->w1s_mask);
     }
+    bool inhibit = restore_inhibited(el);
+    if (inhibit)
+        el->stats.restore_inhibits++;
+    for (uint32_t s = 0; s < context.slot_count; s++) {
+        const image_slot *slot = &context.slots[s];
+        if (!slot->engine)
+            continue;
+        const tlm_register_desc *desc = reg_desc(el, slot->index);
+        el->host.write_register(el->host.engine, desc->offset,
+                                inhibit ? image_value(desc, desc->reset) : slot->loaded);
+    }
     el->current = context;
     el->running = true;
     el->stats.contexts_run++;
     return true;
 }
 
-/* Context save: the ring registers the engine changed go back to the image (Context Control
- * as a masked write with every enable, so that a reload restores it). */
+/* Context save: the registers the image lists go back to it where the engine's value differs
+ * (masked ones as a masked write with every enable). The engine context is read through the
+ * engine's register path and not saved with Context Control's save inhibit. Restore inhibit is
+ * not saved: the state saved now is restored at the next load (a **choice**). */
 static void save_context(cs_execlist *el)
 {
     loaded_context *context = &el->current;
+    el->host.context_out(el->host.engine);
+    bool save_inhibit = (*reg(el, CS_CONTEXT_CONTROL_INDEX) & CS_CONTEXT_CONTROL_SAVE_INHIBIT_MASK) != 0;
     for (uint32_t s = 0; s < context->slot_count; s++) {
         const image_slot *slot = &context->slots[s];
         const tlm_register_desc *desc = reg_desc(el, slot->index);
-        uint32_t value = *reg(el, slot->index);
-        if (desc->masked)
-            value |= desc->rw_mask << 16;
+        if (slot->engine && save_inhibit)
+            continue;
+        uint32_t value = slot->engine ? el->host.read_register(el->host.engine, desc->offset) : *reg(el, slot->index);
+        if (slot->index == CS_CONTEXT_CONTROL_INDEX)
+            value &= ~CS_CONTEXT_CONTROL_RESTORE_INHIBIT_MASK;
+        value = image_value(desc, value);
         if (value != slot->loaded)
             write32(el, context->lrca + CS_EXECLIST_STATE_OFFSET + 4u * slot->dword, value);
     }
@@ -352,8 +384,8 @@ static void complete(cs_execlist *el)
     save_context(el);
     el->running = false;
     if (el->pending_valid) {
-        /* A load made while this context ran (a choice: taken at the context boundary, no
-         * preemption): i915's "switched to new queue". */
+        /* A load made while this context ran, and it completed before an arbitration point
+         * took the load: i915's "switched to new queue", detail 0 (complete). */
         if (take_pending(el)) {
             write_csb(el, CS_EXECLIST_CSB_NEW_QUEUE | id_field(el->current.id), away, away_lrca);
             return;
@@ -368,16 +400,69 @@ static void complete(cs_execlist *el)
     write_csb(el, id_field(CS_EXECLIST_IDLE_CTX_ID), away, away_lrca); /* active to idle */
 }
 
+/* A load taken at an arbitration point while a context runs (i915 execlists_dequeue: a new
+ * ELSP/SQ submission preempts; timeslice_expired resubmits the same way). When element 0 is the
+ * running context again (same LRCA, no Force Restore) it is a lite restore: nothing is saved or
+ * loaded, the new RING_TAIL is read from the image and the context goes on. Otherwise the
+ * running context is saved (its ring state, HEAD at the arbitration point, its batch) and the
+ * new element 0 loaded. Both write a "switched to new queue" CSB entry whose away half names the
+ * running context with switch detail 5 (preempted; the lite-restore detail is a **choice**,
+ * i915 __gen12_csb_parse does not look at it). Returns false when the context goes on. */
+static bool preempt(cs_execlist *el)
+{
+    uint64_t next = el->pending[0];
+    uint32_t away = id_field(el->current.id);
+    uint64_t away_lrca = el->current.lrca;
+    if ((next & CS_EXECLIST_DESC_LRCA_MASK) == el->current.lrca && !(next & CS_EXECLIST_DESC_FORCE_RESTORE)) {
+        for (uint32_t s = 0; s < el->current.slot_count; s++) {
+            image_slot *slot = &el->current.slots[s];
+            if (slot->index != CS_RING_TAIL_INDEX)
+                continue;
+            uint8_t bytes[4];
+            if (bus(el, TLM_READ_COMMAND, el->current.lrca + CS_EXECLIST_STATE_OFFSET + 4u * slot->dword, bytes, 4)) {
+                slot->loaded = get32(bytes);
+                *reg(el, CS_RING_TAIL_INDEX) = slot->loaded & reg_desc(el, CS_RING_TAIL_INDEX)->rw_mask;
+            }
+        }
+        el->elements[0] = next;
+        el->elements[1] = el->pending[1];
+        el->pending_valid = false;
+        el->active = 0;
+        el->current.descriptor = next;
+        el->current.id = cs_execlist_descriptor_sw_id(next);
+        el->stats.lite_restores++;
+        write_csb(el, CS_EXECLIST_CSB_NEW_QUEUE | id_field(el->current.id), away | CS_EXECLIST_CSB_DETAIL_PREEMPTED,
+                  away_lrca);
+        return false;
+    }
+    save_context(el);
+    el->running = false;
+    el->stats.preemptions++;
+    if (take_pending(el))
+        write_csb(el, CS_EXECLIST_CSB_NEW_QUEUE | id_field(el->current.id), away | CS_EXECLIST_CSB_DETAIL_PREEMPTED,
+                  away_lrca);
+    else
+        write_csb(el, id_field(CS_EXECLIST_IDLE_CTX_ID), away | CS_EXECLIST_CSB_DETAIL_PREEMPTED, away_lrca);
+    return true;
+}
+
 static void switch_event(void *context)
 {
     cs_execlist *el = context;
     el->bus_delay = 0;
+    bool restored = true;
     if (el->running) {
-        if (!el->host.ring_idle(el->host.engine)) {
-            update_status(el); /* the ring got more to run meanwhile: the context goes on */
+        if (el->host.ring_idle(el->host.engine)) {
+            complete(el);
+        } else if (el->pending_valid && el->host.yielded(el->host.engine)) {
+            restored = preempt(el);
+        } else {
+            /* The ring got more to run meanwhile, or no load waits: the context goes on. */
+            update_status(el);
+            if (el->host.yielded(el->host.engine))
+                el->host.resume(el->host.engine, 0, false);
             return;
         }
-        complete(el);
     } else if (el->pending_valid) {
         if (!take_pending(el)) {
             update_status(el); /* refused (logged): the engine's registers were not touched */
@@ -388,7 +473,7 @@ static void switch_event(void *context)
                   el->current.lrca);
     }
     update_status(el);
-    el->host.resume(el->host.engine, el->bus_delay);
+    el->host.resume(el->host.engine, el->bus_delay, restored);
 }
 
 static tlm_time switch_time(cs_execlist *el)
@@ -399,6 +484,18 @@ static tlm_time switch_time(cs_execlist *el)
 void cs_execlist_ring_empty(cs_execlist *el)
 {
     if (!el || !el->running || tlm_event_pending(&el->event))
+        return;
+    tlm_event_notify(el->host.kernel, &el->event, switch_time(el));
+}
+
+bool cs_execlist_switch_pending(const cs_execlist *el)
+{
+    return el && el->running && el->pending_valid;
+}
+
+void cs_execlist_arbitration_point(cs_execlist *el)
+{
+    if (!el || tlm_event_pending(&el->event))
         return;
     tlm_event_notify(el->host.kernel, &el->event, switch_time(el));
 }
@@ -445,6 +542,8 @@ static void submit(cs_execlist *el, uint64_t element0, uint64_t element1)
     if (!el->running && !tlm_event_pending(&el->event))
         tlm_event_notify(el->host.kernel, &el->event, switch_time(el));
     update_status(el);
+    if (el->running)
+        el->host.arbitrate(el->host.engine); /* waiting at an arbitration point: the switch goes now */
 }
 
 /* ---- MMIO -------------------------------------------------------------------------------- */
@@ -596,18 +695,55 @@ bool cs_execlist_write_context_image(const tlm_target *memory, uint64_t lrca, co
         { 0x30, IMAGE_PDP_LDW(0) + 4u },
         { 0x32, IMAGE_PDP_LDW(0) },
     };
-    uint32_t dwords[CS_EXECLIST_RING_CONTEXT_DWORDS] = { 0 }; /* NOOPs */
+    /* spec 004 "Register/State Context", the engine context: one MI_LOAD_REGISTER_IMM at 0x51,
+     * pairs from 0x52 in this order (CS_GPR 1-16 are 32 dwords from base + 0x600). */
+    static const uint32_t engine_offsets[] = {
+        0x028u, /* EXCC */
+        0x09Cu, /* MI_MODE */
+        0x0C0u, /* INSTPM */
+        0x178u, /* PR_CTR_CTL */
+        0x17Cu, /* PR_CTR_THRSH */
+        0x358u, /* TIMESTAMP Register (LSB) */
+        0x170u, /* BB_START_ADDR_UDW */
+        0x150u, /* BB_START_ADDR */
+        0x154u, /* BB_ADD_DIFF */
+        0x158u, /* BB_OFFSET */
+        0x41Cu, /* MI_PREDICATE_RESULT_1 */
+    };
+#define IMAGE_GPR_FIRST 0x600u /* CS_GPR (1-16): 32 dwords */
+#define IMAGE_GPR_DWORDS 32u
+#define IMAGE_IPEHR 0x068u     /* IPEHR, the list's last pair */
+    uint32_t dwords[CS_EXECLIST_STATE_DWORDS] = { 0 }; /* NOOPs */
     dwords[CS_EXECLIST_CTX_LRI0] = CS_EXECLIST_LRI0_HEADER;
     dwords[CS_EXECLIST_CTX_LRI1] = CS_EXECLIST_LRI1_HEADER;
+    dwords[CS_EXECLIST_ENGINE_CONTEXT_DWORD + 1u] = CS_EXECLIST_LRI2_HEADER;
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         dwords[pairs[i].dword] = (uint32_t)(ring->mmio_base + pairs[i].offset);
+    uint32_t at = CS_EXECLIST_ENGINE_CONTEXT_DWORD + 2u;
+    uint32_t offsets[sizeof engine_offsets / sizeof engine_offsets[0] + IMAGE_GPR_DWORDS + 1u];
+    uint32_t count = 0;
+    for (size_t i = 0; i < sizeof engine_offsets / sizeof engine_offsets[0]; i++)
+        offsets[count++] = engine_offsets[i];
+    for (uint32_t i = 0; i < IMAGE_GPR_DWORDS; i++)
+        offsets[count++] = IMAGE_GPR_FIRST + 4u * i;
+    offsets[count++] = IMAGE_IPEHR;
+    for (uint32_t i = 0; i < count; i++, at += 2u) {
+        dwords[at] = (uint32_t)(ring->mmio_base + offsets[i]);
+        /* Reset values; a masked register as a masked write with every enable, so that the
+         * first load sets it rather than leaving the previous context's value. */
+        int32_t index = tlm_register_find(&cs_regs, offsets[i]);
+        if (index >= 0 && cs_regs.registers[index].masked)
+            dwords[at + 1u] = (cs_regs.registers[index].reset & 0xFFFFu) | cs_regs.registers[index].rw_mask << 16;
+        else if (index >= 0)
+            dwords[at + 1u] = cs_regs.registers[index].reset;
+    }
     dwords[CS_EXECLIST_CTX_CONTEXT_CONTROL + 1u] = ring->context_control;
     dwords[CS_EXECLIST_CTX_RING_HEAD + 1u] = ring->head;
     dwords[CS_EXECLIST_CTX_RING_TAIL + 1u] = ring->tail;
     dwords[CS_EXECLIST_CTX_RING_START + 1u] = ring->start;
     dwords[CS_EXECLIST_CTX_RING_CTL + 1u] = ring->ctl;
-    uint8_t state[4u * CS_EXECLIST_RING_CONTEXT_DWORDS];
-    for (uint32_t i = 0; i < CS_EXECLIST_RING_CONTEXT_DWORDS; i++)
+    uint8_t state[4u * CS_EXECLIST_STATE_DWORDS];
+    for (uint32_t i = 0; i < CS_EXECLIST_STATE_DWORDS; i++)
         put32(state + 4u * i, dwords[i]);
     uint8_t *page = tlm_alloc_zeroed(CS_EXECLIST_STATE_OFFSET, 1);
     tlm_payload hwsp =

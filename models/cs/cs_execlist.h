@@ -58,6 +58,10 @@ enum {
 #define CS_EXECLIST_PPHWSP_OFFSET 0u
 #define CS_EXECLIST_STATE_OFFSET 4096u
 #define CS_EXECLIST_RING_CONTEXT_DWORDS 80u
+/* spec 004 "Register/State Context" (VCS, BCS, VECS tables): the ring context and the engine
+ * context, 176 dwords ("DW 176"); the engine context starts at dword 0x50. */
+#define CS_EXECLIST_STATE_DWORDS 176u
+#define CS_EXECLIST_ENGINE_CONTEXT_DWORD 0x50u
 /* Dword positions in the register state context (spec 004 "Register/State Context" table;
  * i915 intel_lrc_reg.h CTX_* are these plus one: the value dword). */
 #define CS_EXECLIST_CTX_LRI0 0x01u            /* MI_LOAD_REGISTER_IMM header, 14 pairs */
@@ -73,6 +77,7 @@ enum {
 /* spec 004: the two headers of the ring context (MI_LOAD_REGISTER_IMM, force posted). */
 #define CS_EXECLIST_LRI0_HEADER 0x1100101Bu
 #define CS_EXECLIST_LRI1_HEADER 0x11001011u
+#define CS_EXECLIST_LRI2_HEADER 0x11001057u /* the engine context's list, 44 pairs */
 
 /* ---- context status buffer (i915 gen12: intel_execlists_submission.c, intel_engine.h) --- */
 #define CS_EXECLIST_CSB_ENTRIES 12u            /* GEN11_CSB_ENTRIES */
@@ -88,6 +93,8 @@ enum {
 #define CS_EXECLIST_CSB_CTX_ID_MASK (0x7FFu << 15)
 /* Entry bits 63:32: switch detail in 3:0 (GEN12_CTX_SWITCH_DETAIL), 0 = context complete. */
 #define CS_EXECLIST_CSB_DETAIL_MASK 0xFu
+/* Switch detail of a context switched away before it completed (docs/facts.md: 5 preempted). */
+#define CS_EXECLIST_CSB_DETAIL_PREEMPTED 5u
 /* Depth of the CSB read port's FIFO (a choice: the CSB's depth). */
 #define CS_EXECLIST_FIFO_DEPTH 12u
 
@@ -104,9 +111,10 @@ typedef struct cs_execlist_ring {
     uint32_t context_control; /* Context Control, as a masked write (enables in 31:16) */
 } cs_execlist_ring;
 
-/* Writes a zeroed per-process HWSP page at `lrca` and the ring context (spec 004 layout: NOOP,
- * the two MI_LOAD_REGISTER_IMM lists with every register of the table, NOOP padding) at
- * lrca + 4 KiB, through `memory`. False if the bus refused a write. */
+/* Writes a zeroed per-process HWSP page at `lrca` and the register state context (spec 004
+ * layout: the ring context's two MI_LOAD_REGISTER_IMM lists and the engine context's list, every
+ * register of the table, values 0 but the ring's, NOOP padding) at lrca + 4 KiB, through
+ * `memory`. False if the bus refused a write. */
 bool cs_execlist_write_context_image(const tlm_target *memory, uint64_t lrca, const cs_execlist_ring *ring);
 
 /* Writes RING_TAIL's value in the image at `lrca` (what a driver or the GuC does before
@@ -139,8 +147,17 @@ typedef struct cs_execlist_host {
     uint8_t instance;                             /* instance within the class */
     tlm_time clock_period;                        /* GT clock */
     void (*event)(void *engine, uint32_t bits);   /* an engine interrupt event (IMR/HWSTAM apply) */
-    void (*resume)(void *engine, tlm_time delay); /* ring registers were loaded: parse again */
+    /* A switch is over: `restored` true when a context (or none) was loaded (start from its
+     * ring and batch registers), false when the running context goes on (lite restore). */
+    void (*resume)(void *engine, tlm_time delay, bool restored);
     bool (*ring_idle)(void *engine);              /* the loaded ring has nothing left to run */
+    bool (*yielded)(void *engine);                /* the engine stopped at an arbitration point */
+    void (*arbitrate)(void *engine);              /* a load waits: yield now if waiting at an arbitration point */
+    void (*context_out)(void *engine);            /* before a save: stop the context clock, refresh computed registers */
+    /* The engine context part of the image goes through the engine's own register access
+     * path (what MI_LOAD_REGISTER_IMM / MI_STORE_REGISTER_MEM use): block offsets. */
+    void (*write_register)(void *engine, uint32_t offset, uint32_t value);
+    uint32_t (*read_register)(void *engine, uint32_t offset);
 } cs_execlist_host;
 
 typedef struct cs_execlist_stats {
@@ -151,6 +168,9 @@ typedef struct cs_execlist_stats {
     uint64_t csb_entries;  /* CSB entries written */
     uint64_t fifo_dropped; /* entries the full read-port FIFO could not take */
     uint64_t bad_offsets;  /* image register offsets outside the engine, skipped */
+    uint64_t preemptions;  /* running contexts switched away at an arbitration point */
+    uint64_t lite_restores; /* running contexts resubmitted: new tail taken at an arbitration point */
+    uint64_t restore_inhibits; /* loads whose engine context was not restored (Context Control) */
 } cs_execlist_stats;
 
 cs_execlist *cs_execlist_create(const cs_execlist_host *host, const char *name);
@@ -162,6 +182,10 @@ void cs_execlist_reset(cs_execlist *execlist);
 void cs_execlist_register_written(cs_execlist *execlist, uint32_t index, uint32_t old_value, uint32_t new_value);
 void cs_execlist_register_read(cs_execlist *execlist, uint32_t index);
 void cs_execlist_ring_empty(cs_execlist *execlist);
+/* Arbitration (docs/cs.md "Preemption and arbitration"): whether a load waits for the running
+ * context to reach an arbitration point, and the engine reaching one (it has yielded). */
+bool cs_execlist_switch_pending(const cs_execlist *execlist);
+void cs_execlist_arbitration_point(cs_execlist *execlist);
 /* Whether block offset `offset` is one of the execlist registers (gen6 hides them). */
 bool cs_execlist_is_register(uint64_t offset);
 

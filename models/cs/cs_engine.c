@@ -243,7 +243,7 @@ static bool hidden(cs_engine_model *model, uint64_t offset)
     /* Execlists and the gen8+ context image registers (cs_execlist.h): gen6 schedules rings only. */
     if (model->config.profile == CS_PROFILE_GEN6)
         return aligned == CS_HWS_PGA_OFFSET || cs_execlist_is_register(aligned) || aligned == CS_BB_ADDR_UDW_OFFSET ||
-               aligned == CS_CTX_TIMESTAMP_OFFSET;
+               aligned == CS_CTX_TIMESTAMP_OFFSET || (aligned >= CS_PDP0_LDW_OFFSET && aligned <= CS_PDP3_UDW_OFFSET);
     /* The semaphore mailboxes are gen6's (spec 000 §1.1.4.7-8); gen8+ semaphores use memory. */
     return aligned == CS_SYNC_0_OFFSET || aligned == CS_SYNC_1_OFFSET;
 }

@@ -443,6 +443,26 @@ TEST_F(CsSys, ImageEngineContextIsLoaded)
     EXPECT_EQ(stats(self)->restore_inhibits, 0u);
 }
 
+/* The PPGTT directory pointers of the ring context (spec 004 PDP0-3) are the context's: loaded
+ * from its image, saved back when the context changes them (i915 writes them by LRI). */
+TEST_F(CsSys, PageDirectoryPointersArePerContext)
+{
+    setup(self);
+    uint32_t base = (uint32_t)base_of(self, self->engine);
+    lri(self, base + CS_PDP1_UDW_OFFSET, 0x42u);
+    make_context(self, LRCA0, RING, 0, place_ring(self, RING));
+    mem_wr(self, image_slot(self, LRCA0, CS_PDP0_LDW_OFFSET), 0x7000u);
+    submit(self, descriptor(self, LRCA0, 1), 0);
+    run(self);
+    EXPECT_EQ(rd(self, CS_PDP0_LDW_OFFSET), 0x7000u);
+    EXPECT_EQ(mem_rd(self, image_slot(self, LRCA0, CS_PDP1_UDW_OFFSET)), 0x42u);
+    make_context(self, LRCA1, RING1, 0, fence_ring(self, RING1, DATA, 1));
+    submit(self, descriptor(self, LRCA1, 2), 0);
+    run(self);
+    EXPECT_EQ(rd(self, CS_PDP0_LDW_OFFSET), 0u);
+    EXPECT_EQ(rd(self, CS_PDP1_UDW_OFFSET), 0u);
+}
+
 /* CTX_TIMESTAMP counts the context's run time (i915 selftest_lrc.c live_lrc_timestamp): loaded
  * from the image, counting while the context is on the engine, saved at the switch, still while
  * another context runs. */

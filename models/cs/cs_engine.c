@@ -1483,6 +1483,7 @@ static void walker(cs_engine_model *model, const cs_decoded *decoded)
         .instance = model->config.instance,
         .secure = model->level == 0 || model->batch_secure[model->level],
     };
+    request.has_context = cs_execlist_context_id(model->execlist, &request.context_id);
     model->config.walker.submit(model->config.walker.context, &request, completion);
 }
 
@@ -1914,6 +1915,10 @@ static void execlist_resume(void *engine, tlm_time delay, bool restored)
         model->ctx_clock = cs_execlist_active(model->execlist);
         model->ctx_base = *reg(model, CS_CTX_TIMESTAMP_INDEX);
         model->ctx_since = tlm_kernel_now(model->kernel);
+        uint32_t id = 0;
+        bool has_context = cs_execlist_context_id(model->execlist, &id);
+        if (model->config.walker.context_switch)
+            model->config.walker.context_switch(model->config.walker.context, has_context, id);
     }
     model->starved = false;
     model->line_valid = false;

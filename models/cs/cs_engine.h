@@ -70,6 +70,8 @@ typedef struct cs_walker_request {
     cs_engine engine;          /* the submitting engine */
     uint8_t instance;          /* its instance */
     bool secure;               /* issued from the ring or a secure batch */
+    bool has_context;          /* an execlist context is loaded (gen12): context_id is valid */
+    uint32_t context_id;       /* its software context id (the CSB's): OA counts per context */
 } cs_walker_request;
 
 /* What the port calls, once, when the work of a request is complete (at any later time, or
@@ -89,6 +91,9 @@ typedef struct cs_walker_port {
     /* Takes a request; NULL: no EU array connected (the engine logs a warning and completes
      * the request at once). */
     void (*submit)(void *context, const cs_walker_request *request, cs_walker_completion completion);
+    /* The engine loaded an execlist context (has_context) or went idle; NULL: not told. The
+     * OA unit's context-switch reports and per-context counters follow it. */
+    void (*context_switch)(void *context, bool has_context, uint32_t context_id);
     void *context; /* the port's context */
 } cs_walker_port;
 

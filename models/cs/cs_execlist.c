@@ -642,6 +642,14 @@ bool cs_execlist_active(const cs_execlist *el)
     return el && el->running;
 }
 
+bool cs_execlist_context_id(const cs_execlist *el, uint32_t *id)
+{
+    if (!el || !el->running)
+        return false;
+    *id = el->current.id;
+    return true;
+}
+
 const cs_execlist_stats *cs_execlist_get_stats(const cs_execlist *el)
 {
     return &el->stats;

@@ -191,6 +191,8 @@ bool cs_execlist_is_register(uint64_t offset);
 
 /* A context is loaded (running or waiting for its ring). */
 bool cs_execlist_active(const cs_execlist *execlist);
+/* The software context id of the loaded context; false when none is loaded. */
+bool cs_execlist_context_id(const cs_execlist *execlist, uint32_t *id);
 const cs_execlist_stats *cs_execlist_get_stats(const cs_execlist *execlist);
 
 #endif

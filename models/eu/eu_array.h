@@ -45,6 +45,7 @@ typedef struct eu_array_config {
     eu_topology topology;        /* all zero: eu_topology_default(profile) */
     const tlm_target *memory;    /* graphics memory the data port and report writes go to */
     tlm_time clock_period;       /* GT clock period: one EU cycle */
+    irq_message_sink irq;        /* the OA buffer half-full interrupt (class other, WDOAPERF); deliver NULL: none */
 } eu_array_config;
 
 /* One thread group a requester asks the dispatcher to run. */
@@ -61,6 +62,8 @@ typedef struct eu_group {
     uint32_t bottom_mask;          /* ANDed in for the threads of the last row (genxml Bottom Execution Mask) */
     uint32_t args[EU_ARG_DWORDS];  /* per-thread payload: the same argument dwords for each thread */
     uint64_t tag;                  /* the requester's own (which walker it belongs to) */
+    bool has_context;              /* submitted by a render context: its OAR counters count the work */
+    uint32_t context;              /* that context's software id */
 } eu_group;
 
 /* A requester: the dispatcher pulls groups from it while it has room (back-pressure: nothing
@@ -92,7 +95,10 @@ typedef struct eu_array_stats {
     uint64_t walkers_completed;      /* of them, completed */
     uint64_t reports;                /* MI_REPORT_PERF_COUNT reports written */
     uint64_t oa_reports;             /* timer-triggered reports written to the OA buffer */
-    uint64_t oa_reports_dropped;     /* timer reports dropped: buffer full or write refused */
+    uint64_t oa_reports_dropped;     /* buffer reports dropped: buffer full or write refused */
+    uint64_t oa_context_reports;     /* context-switch reports attempted (render context loads while counting) */
+    uint64_t oa_final_reports;       /* final reports attempted (counting turned off) */
+    uint64_t oa_half_full;           /* half-full interrupts (the buffer crossed half its size) */
 } eu_array_stats;
 
 typedef struct eu_array eu_array;
@@ -169,8 +175,12 @@ void eu_array_connect(eu_array *array, cs_engine_model *engine);
 uint64_t eu_array_gpu_ticks(const eu_array *array);
 /* GT clocks during which the array was busy (eu_array_busy): OA A0. */
 uint64_t eu_array_busy_cycles(const eu_array *array);
-/* The A-counter `index` as the profile's report carries it (docs/eu.md "Counters"). */
+/* The A-counter `index` as the profile's report carries it (docs/eu.md "Counters"): the global
+ * (OAG) counts, which advance only while counting is enabled (gen12 OACONTROL.COUNTER_ENABLE). */
 uint64_t eu_array_a_counter(const eu_array *array, unsigned index);
+/* The same for render context `context_id` (OAR: the work its walkers submitted, and A0 while it
+ * was the render engine's context); 0 for a context never seen. */
+uint64_t eu_array_context_a_counter(eu_array *array, uint32_t context_id, unsigned index);
 
 /* ---- gen12 OA buffer (eu_oa.c; docs/eu.md "OA buffer") ------------------------------------ */
 /* Where the OAG blocks sit in the MMIO space (i915 GEN12_OAG_OACONTROL 0xDAF4 and
@@ -180,6 +190,15 @@ uint64_t eu_array_a_counter(const eu_array *array, unsigned index);
 /* RPT_ID of a timer-triggered report (spec 001/003 RPT_ID: bit 19 report reason[0] "Timer
  * Triggered", bit 16 "Timer Enabled"). */
 #define EU_RPT_ID_TIMER ((UINT32_C(1) << 19) | (UINT32_C(1) << 16))
+/* Report reason[3] "Context switch" (bit 22) and reason[4] "GO transition from 1 to 0" (bit
+ * 23), spec 001 RPT_ID; with bit 16 when the timer is enabled. */
+#define EU_RPT_ID_CONTEXT_SWITCH (UINT32_C(1) << 22)
+#define EU_RPT_ID_COUNTING_STOPPED (UINT32_C(1) << 23)
+#define EU_RPT_ID_TIMER_ENABLED (UINT32_C(1) << 16)
+/* spec 001 "OA Interrupt Control Registers" bit 28, Performance Monitoring Buffer Half-Full: the
+ * interrupt message's data bit (bit 28 of the OA interrupt vector, in the 16-bit message data
+ * as bit 12: a **choice**, docs/eu.md). */
+#define EU_OA_IRQ_HALF_FULL (1u << 12)
 /* MMIO targets of the OAG registers (map them at EU_OAG_MMIO_BASE, EU_BLOCK_SIZE bytes and
  * EU_OAG_CTX_MMIO_BASE, EU_CTX_BLOCK_SIZE bytes); NULL on gen6 (docs/eu.md: its OA registers
  * sit inside the render engine's block and are not modelled). */

@@ -170,6 +170,7 @@ static void start_group(eu_array *array, int requester, const eu_group *group, u
             array->stats.gpgpu_threads++;
             array->stats.gpgpu_channels += (uint64_t)__builtin_popcount(thread->info.exec_mask);
         }
+        eu_counters_thread_dispatched(array, &run->group);
         notify_observer(array, thread, false);
     }
     if (array->busy > array->stats.peak_threads)
@@ -235,6 +236,7 @@ static void pump(void *context)
 static void release_barrier(eu_array *array, eu_group_run *run)
 {
     array->stats.barriers++;
+    eu_counters_barrier(array, &run->group, run->arrived);
     run->arrived = 0;
     for (uint32_t i = 0; i < run->group.threads; i++) {
         struct eu_thread *thread = &array->threads[run->slots[i]];
@@ -253,6 +255,7 @@ void eu_dispatcher_phase_end(void *context)
     eu_group_run *run = thread->run;
     array->stats.eu_active_cycles += thread->active_cycles;
     array->stats.eu_stall_cycles += thread->stall_cycles;
+    eu_counters_phase(array, &run->group, thread->active_cycles, thread->stall_cycles);
     if (thread->step == EU_KERNEL_BARRIER) {
         thread->waiting = true;
         run->arrived++;

@@ -7,6 +7,26 @@
 #include "tlm_register.h"
 #include "tlm_trace.h"
 
+/* OA counts kept while counting is enabled (docs/eu.md "Counters"): the global (OAG) set and
+ * one per render context (OAR). */
+typedef struct eu_oa_counts {
+    uint64_t busy_ps;      /* A0: picoseconds the array was busy */
+    uint64_t threads;      /* A4: GPGPU threads dispatched */
+    uint64_t active;       /* A7: EU cycles executing instructions */
+    uint64_t stall;        /* A8: EU cycles waiting for the data port */
+    uint64_t barriers;     /* A35: barrier messages (one per thread in a barrier) */
+} eu_oa_counts;
+
+/* Render contexts whose OAR counts are kept (least recently used one dropped beyond). */
+#define EU_OA_CONTEXTS 64u
+
+typedef struct eu_oa_context {
+    bool used;             /* the entry holds a context */
+    uint32_t id;           /* its software context id */
+    uint64_t last_use;     /* use sequence number (replacement) */
+    eu_oa_counts counts;   /* its OAR counts */
+} eu_oa_context;
+
 /* A thread group placed on a subslice, from placement until its last thread retires. */
 typedef struct eu_group_run {
     eu_group group;              /* what the requester asked for */
@@ -93,6 +113,15 @@ struct eu_array {
     tlm_target oa_ctx_target;    /* MMIO target of oa_ctx_regs */
     tlm_event oa_timer;          /* the periodic report strobe (a background event) */
     bool oa_format_warned;       /* an unmodelled format was logged */
+    bool oa_counting;            /* counters count (gen12 OACONTROL.COUNTER_ENABLE; gen6 always) */
+    bool oa_busy_counting;       /* busy and counting at the last update: A0 integrates */
+    tlm_time oa_since;           /* when A0 was last integrated */
+    eu_oa_counts oa_global;      /* OAG counts (the OA buffer's reports) */
+    eu_oa_context oa_contexts[EU_OA_CONTEXTS]; /* OAR counts per render context */
+    uint64_t oa_uses;            /* use sequence for oa_contexts */
+    bool oa_has_current;         /* a render context is loaded */
+    uint32_t oa_current;         /* its software context id */
+    bool oa_half_full;           /* the buffer was at least half full after the last report */
 
     /* coverage counters (zeroed with stats) and waveform rows (docs/eu.md "Waveform rows and
      * coverage"; row ids 0 when not traced) */
@@ -125,6 +154,23 @@ void eu_trace_busy(eu_array *array, uint32_t subslice);
 void eu_trace_groups(eu_array *array);
 /* eu_counters.c: call before and after anything that may change eu_array_busy. */
 void eu_counters_update_busy(eu_array *array);
+/* Events the OA counters count (while counting is enabled), for `group`'s context too. */
+void eu_counters_thread_dispatched(eu_array *array, const eu_group *group);
+void eu_counters_phase(eu_array *array, const eu_group *group, uint64_t active, uint64_t stall);
+void eu_counters_barrier(eu_array *array, const eu_group *group, uint32_t threads);
+/* Counting on or off (A0 integrated up to now first). */
+void eu_counters_set_counting(eu_array *array, bool counting);
+/* The render engine loaded a context (or none): A0 integrated up to now first. */
+void eu_counters_set_context(eu_array *array, bool has_context, uint32_t context_id);
+/* The counts of context `id` (created empty), or the global set for has_context false. */
+const eu_oa_counts *eu_counters_of(eu_array *array, bool has_context, uint32_t id);
+/* The A-counter `index` of `counts` as the profile's report carries it. */
+uint64_t eu_counters_a(const eu_array *array, const eu_oa_counts *counts, bool open_busy, unsigned index);
+/* eu_report.c: a report of `counts` with CTX ID `context_id` (has_context false: 0). */
+void eu_report_build(eu_array *array, uint32_t report_id, const eu_oa_counts *counts, bool open_busy,
+                     bool has_context, uint32_t context_id, uint8_t *report);
+/* eu_oa.c: the render engine loaded a context: a context-switch report into the OA buffer. */
+void eu_oa_context_switch(void *context, bool has_context, uint32_t context_id);
 /* eu_oa.c */
 void eu_oa_init(eu_array *array);
 void eu_oa_reset(eu_array *array);

@@ -1,5 +1,7 @@
-/* MI_REPORT_PERF_COUNT reports (issue 7 item 5; docs/eu.md "Report format"). RPT_ID is always
- * the lowest addressed dword (spec 003 "Performance Counter Reporting"). */
+/* MI_REPORT_PERF_COUNT and OA buffer reports (issue 7 item 5; docs/eu.md "Report format"): the
+ * global counts with the loaded render context's id (OA buffer), or one context's counts with
+ * its id (MI_REPORT_PERF_COUNT from that context). RPT_ID is always the lowest addressed dword
+ * (spec 003 "Performance Counter Reporting"). */
 #include <string.h>
 
 #include "eu_internal.h"
@@ -46,7 +48,13 @@ static uint32_t time_stamp(const eu_array *array)
     return (uint32_t)(now / TLM_PS * 24u / 1250000u); /* 19.2e6 / 1e12 = 24 / 1250000 */
 }
 
-void eu_array_build_report(eu_array *array, uint32_t report_id, uint8_t *report)
+/* CTX ID: the context descriptor's upper dword as i915 matches it (i915_perf.c
+ * gen12_get_render_context_id: the software context id at bits 15:5, GEN11_SW_CTX_ID_SHIFT -
+ * 32); 0 without a context. */
+#define EU_GEN12_CTX_ID_SHIFT 5u
+
+void eu_report_build(eu_array *array, uint32_t report_id, const eu_oa_counts *counts, bool open_busy,
+                     bool has_context, uint32_t context_id, uint8_t *report)
 {
     uint32_t size = eu_report_size(array->config.profile);
     memset(report, 0, size);
@@ -54,17 +62,22 @@ void eu_array_build_report(eu_array *array, uint32_t report_id, uint8_t *report)
         put(report, EU_GEN6_RPT_ID_DW, report_id);
         put(report, EU_GEN6_TIME_STAMP_DW, time_stamp(array));
         for (unsigned a = 0; a < EU_GEN6_A_COUNTERS; a++)
-            put(report, EU_GEN6_A_DW + a, (uint32_t)eu_array_a_counter(array, a));
+            put(report, EU_GEN6_A_DW + a, (uint32_t)eu_counters_a(array, counts, open_busy, a));
         return;
     }
     put(report, EU_GEN12_RPT_ID_DW, report_id);
     put(report, EU_GEN12_TIME_STAMP_DW, time_stamp(array));
-    put(report, EU_GEN12_CTX_ID_DW, 0); /* the EU array does not know the render context (docs/eu.md) */
+    put(report, EU_GEN12_CTX_ID_DW, has_context ? context_id << EU_GEN12_CTX_ID_SHIFT : 0u);
     put(report, EU_GEN12_GPU_TICKS_DW, (uint32_t)eu_array_gpu_ticks(array));
     for (unsigned a = 0; a < EU_GEN12_A_COUNTERS; a++) {
-        uint64_t value = eu_array_a_counter(array, a);
+        uint64_t value = eu_counters_a(array, counts, open_busy, a);
         put(report, EU_GEN12_A_LOW_DW + a, (uint32_t)value);
         if (a < EU_GEN12_A40_COUNTERS)
             report[4 * EU_GEN12_A_HIGH_DW + a] = (uint8_t)(value >> 32);
     }
+}
+
+void eu_array_build_report(eu_array *array, uint32_t report_id, uint8_t *report)
+{
+    eu_report_build(array, report_id, &array->oa_global, true, array->oa_has_current, array->oa_current, report);
 }

@@ -146,6 +146,8 @@ static void take_walker(eu_array *array, const cs_walker_request *request, cs_wa
     job->tag = ++array->next_job_tag;
     eu_group *proto = &job->proto;
     proto->ffid = EU_FFID_VFE; /* spec 004: GPGPU threads come from the media pipeline's VFE */
+    proto->has_context = request->has_context; /* its render context's OAR counters count it */
+    proto->context = request->context_id;
     proto->simd_width = simd_width(field32(request, "simd"));
     proto->exec_mask = full_mask(proto->simd_width);
     proto->bottom_mask = 0xFFFFFFFFu;
@@ -244,7 +246,10 @@ static void take_report(eu_array *array, const cs_walker_request *request, cs_wa
     uint32_t report_id = field32(request, "report_id");
     uint8_t report[256];
     uint32_t size = eu_report_size(array->config.profile);
-    eu_array_build_report(array, report_id, report);
+    /* The render (OAR) counters are the requesting context's (docs/eu.md "Counters"). */
+    bool current = array->oa_has_current && request->has_context && array->oa_current == request->context_id;
+    eu_report_build(array, report_id, eu_counters_of(array, request->has_context, request->context_id),
+                    !request->has_context || current, request->has_context, request->context_id, report);
     /* spec 003 "Performance Counter Reporting": the snapshot is written as 64-byte cachelines. */
     for (uint32_t offset = 0; offset < size; offset += 64u) {
         tlm_time delay = 0;
@@ -275,7 +280,7 @@ static void submit(void *context, const cs_walker_request *request, cs_walker_co
 
 cs_walker_port eu_array_walker_port(eu_array *array)
 {
-    return (cs_walker_port){ .submit = submit, .context = array };
+    return (cs_walker_port){ .submit = submit, .context_switch = eu_oa_context_switch, .context = array };
 }
 
 void eu_array_set_descriptor_base(eu_array *array, uint64_t base)

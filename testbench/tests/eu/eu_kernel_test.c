@@ -98,6 +98,7 @@ TEST_F(EuSys, DataPortTrafficIsRealBusTransactions)
 TEST_F(EuSys, CountersFollowTheCostModel)
 {
     eu_build(self, CS_PROFILE_GEN12, NULL);
+    eu_oa_write(self->array, 0, EU_OA_COUNTING_ON); /* OACONTROL (offset 0 of the OAG block) */
     tlm_memory_set_latency(self->memory, 3 * EU_TEST_PERIOD, 2 * EU_TEST_PERIOD);
     ASSERT_TRUE(eu_register_builtin(self, "copy", K_COPY));
     /* 4 groups of 3 SIMD16 threads, count 1000 (every lane in range); last thread of each group

@@ -32,6 +32,19 @@ typedef struct eu_script {
     int index;                           /* its requester index */
 } eu_script;
 
+/* Writes `value` to OAG register `offset` (eu_regs.toml) through the array's OA target. */
+static inline void eu_oa_write(eu_array *array, uint32_t offset, uint32_t value)
+{
+    uint8_t bytes[4] = { (uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24) };
+    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, offset, bytes, 4);
+    tlm_time delay = 0;
+    tlm_b_transport(eu_array_oa_target(array), &payload, &delay);
+    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+}
+
+/* gen12 counters count only while OACONTROL.COUNTER_ENABLE is set (format 101b). */
+#define EU_OA_COUNTING_ON 0x15u
+
 static inline bool eu_script_next(void *context, eu_group *group)
 {
     eu_script *script = context;

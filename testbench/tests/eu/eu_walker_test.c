@@ -331,6 +331,8 @@ TEST_F(EuWalk, ThreadsDispatchedRegisterCountsActiveChannels)
 TEST_F(EuWalk, Gen12ReportCarriesTheCountersInTheOarFormat)
 {
     build(self, CS_PROFILE_GEN12);
+    uint32_t control = 0x15u; /* OACONTROL (OAG offset 0): format 101b, counters count from now */
+    EXPECT_EQ(access(eu_array_oa_target(self->array), TLM_WRITE_COMMAND, 0, &control), TLM_OK_RESPONSE);
     register_builtin(self, "fill", K_FILL);
     for (uint32_t i = 0; i < 80; i++)
         mem_wr(self, REPORT + 4u * i, 0xAAAAAAAAu);

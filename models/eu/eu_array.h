@@ -195,9 +195,9 @@ uint64_t eu_array_context_a_counter(eu_array *array, uint32_t context_id, unsign
 #define EU_RPT_ID_CONTEXT_SWITCH (UINT32_C(1) << 22)
 #define EU_RPT_ID_COUNTING_STOPPED (UINT32_C(1) << 23)
 #define EU_RPT_ID_TIMER_ENABLED (UINT32_C(1) << 16)
-/* spec 001 "OA Interrupt Control Registers" bit 28, Performance Monitoring Buffer Half-Full: the
- * interrupt message's data bit (bit 28 of the OA interrupt vector, in the 16-bit message data
- * as bit 12: a **choice**, docs/eu.md). */
+/* spec 001 "OA Interrupt Control Registers" bit 28, Performance Monitoring Buffer Half-Full, as
+ * the interrupt message's data bit: bit 12, where a posted i915 patch (intel_gt_irq.c
+ * gen8_perfmon_handler, GEN8_GT_PERFMON_BUFFER_HALF_FULL_INTERRUPT) reads it (docs/facts.md). */
 #define EU_OA_IRQ_HALF_FULL (1u << 12)
 /* MMIO targets of the OAG registers (map them at EU_OAG_MMIO_BASE, EU_BLOCK_SIZE bytes and
  * EU_OAG_CTX_MMIO_BASE, EU_CTX_BLOCK_SIZE bytes); NULL on gen6 (docs/eu.md: its OA registers

@@ -7,6 +7,8 @@
 #include "cs_regs.h"
 #include "doorbell_regs.h"
 #include "guc_regs.h"
+#include "irq_gen11.h"
+#include "irq_gen11_guc_regs.h"
 #include "tlm_alloc.h"
 #include "tlm_trace.h"
 
@@ -19,6 +21,18 @@
 #define DB_STATUS(g) (DOORBELL_MMIO_BASE + DOORBELL_DB_STATUS0_OFFSET + 4u * (g))
 _Static_assert(GUC_GUC_DB_ISR_7_OFFSET == GUC_GUC_DB_ISR_0_OFFSET + 28u, "GUC_DB_ISR_0..7 are consecutive");
 _Static_assert(DOORBELL_DB_STATUS7_OFFSET == DOORBELL_DB_STATUS0_OFFSET + 28u, "DB_STATUS0..7 are consecutive");
+
+/* The aggregator's GuC block (spec 001 "Engine Interrupt Registers": engine interrupts reach the
+ * GuC through its own copy of the tree). */
+#define GUC_IRQ(offset) (IRQ_GEN11_MMIO_BASE + (offset))
+#define GUC_INTR_DW(v) GUC_IRQ(IRQ_GUC_GT_INTR_DW0_OFFSET + 4u * (v))
+#define GUC_SELECTOR(v) GUC_IRQ(IRQ_GUC_IIR_REG_SELECTOR0_OFFSET + 4u * (v))
+#define GUC_IDENTITY(v) GUC_IRQ(IRQ_GUC_INTR_IDENTITY_REG0_OFFSET + 4u * (v))
+_Static_assert(IRQ_GUC_GT_INTR_DW1_OFFSET == IRQ_GUC_GT_INTR_DW0_OFFSET + 4u, "GT_INTR_DW0/1 are consecutive");
+/* Identity polls before giving up (i915 gen11_gt_engine_identity waits 100 reads). */
+#define IDENTITY_POLLS 100u
+/* A cause of the handler besides guc.h's: a GuC interrupt vector is high. */
+#define GUC_CORE_ENGINE_VECTOR (1u << 16)
 
 /* Initiator id of the GuC's bus accesses (tells them apart in traces). */
 #define GUC_INITIATOR_ID 0x6Cu
@@ -35,7 +49,16 @@ struct guc_scheduler {
     tlm_trace_id bell_row;        /* waveform: doorbell whose queue was serviced last */
     tlm_trace_id descriptor_row;  /* waveform: context descriptor submitted last */
     tlm_trace_id submissions_row; /* waveform: submissions so far */
+    bool busy[CS_ENGINE_COUNT];   /* hardware scheduling: a context runs on the engine */
+    guc_submission waiting[CS_ENGINE_COUNT][GUC_ENGINE_QUEUE_DEPTH]; /* per engine, circular */
+    unsigned first[CS_ENGINE_COUNT];   /* oldest waiting submission */
+    unsigned count[CS_ENGINE_COUNT];   /* waiting submissions */
 };
+
+static bool hardware_scheduling(const guc_scheduler *sched)
+{
+    return sched->config.vectors[0] && sched->config.vectors[1];
+}
 
 static void set_state(guc_scheduler *sched, guc_scheduler_state state)
 {
@@ -119,7 +142,7 @@ tlm_response_status guc_submit_to_engine(const tlm_target *mmio, const tlm_targe
                    CS_EXECLIST_CONTROL_LOAD_MASK);
 }
 
-static void submit(guc_scheduler *sched, const guc_submission *submission)
+static void submit_now(guc_scheduler *sched, const guc_submission *submission)
 {
     sched->stats.submissions++;
     set_state(sched, GUC_SCHED_SUBMITTING);
@@ -136,6 +159,55 @@ static void submit(guc_scheduler *sched, const guc_submission *submission)
                       (unsigned long long)submission->descriptor,
                       cs_profile_get(CS_PROFILE_GEN12)->engines[submission->engine].name, tlm_response_name(response));
     }
+}
+
+/* In the hardware-scheduler mode an engine running a context gets its next one only when its
+ * CSB says it went idle (a new load would preempt the running context); otherwise at once. */
+static void submit(guc_scheduler *sched, const guc_submission *submission)
+{
+    if (!hardware_scheduling(sched)) {
+        submit_now(sched, submission);
+        return;
+    }
+    cs_engine e = submission->engine;
+    if (!sched->busy[e]) {
+        /* spec 001 "Command Streamer Status Information": the engine's context switches reach
+         * the GuC; here as the engine's context switch message, unmasked in its IMR before the
+         * first submission to it (a **choice**, docs/guc.md "Hardware scheduling"). */
+        uint32_t imr = submission->mmio_base + CS_IMR_OFFSET;
+        mmio_write(sched, imr, mmio_read(sched, imr) & ~IRQ_DATA_CONTEXT_SWITCH);
+        sched->busy[e] = true;
+        submit_now(sched, submission);
+        return;
+    }
+    if (sched->count[e] == GUC_ENGINE_QUEUE_DEPTH) {
+        sched->stats.queue_full++;
+        tlm_log_error(sched->log, "%s: %u submissions wait already: context 0x%016llx dropped",
+                      cs_profile_get(CS_PROFILE_GEN12)->engines[e].name, GUC_ENGINE_QUEUE_DEPTH,
+                      (unsigned long long)submission->descriptor);
+        return;
+    }
+    sched->stats.queued++;
+    sched->waiting[e][(sched->first[e] + sched->count[e]) % GUC_ENGINE_QUEUE_DEPTH] = *submission;
+    sched->count[e]++;
+}
+
+void guc_scheduler_submit(guc_scheduler *sched, const guc_submission *submission)
+{
+    submit(sched, submission);
+}
+
+/* The engine went idle: its next waiting submission, if any. */
+static void engine_idle(guc_scheduler *sched, cs_engine e)
+{
+    sched->busy[e] = false;
+    if (!sched->count[e])
+        return;
+    guc_submission next = sched->waiting[e][sched->first[e]];
+    sched->first[e] = (sched->first[e] + 1u) % GUC_ENGINE_QUEUE_DEPTH;
+    sched->count[e]--;
+    sched->busy[e] = true;
+    submit_now(sched, &next);
 }
 
 /* ---- work queues ------------------------------------------------------------------------------ */
@@ -258,6 +330,71 @@ static void handle_host(guc_scheduler *sched)
     mmio_write(sched, GUC2HOST_INTR, GUC_INTR_GUC2HOST);
 }
 
+/* ---- engine interrupts (hardware scheduling) --------------------------------------------------- */
+
+/* Drains engine `e`'s CSB through its read port (spec 001 "CSB Read Port": two reads per entry,
+ * bits 31:0 then 63:32; "CSB FIFO Status" holds the count): an entry switching to the idle id
+ * (i915 GEN12_IDLE_CTX_ID in the low dword) means the engine went idle. */
+static void drain_csb(guc_scheduler *sched, cs_engine e)
+{
+    uint32_t base = cs_profile_get(CS_PROFILE_GEN12)->engines[e].mmio_base;
+    uint32_t status = mmio_read(sched, base + CS_CSB_FIFO_STATUS_OFFSET);
+    uint32_t entries = (status & CS_CSB_FIFO_STATUS_COUNT_MASK) >> CS_CSB_FIFO_STATUS_COUNT_SHIFT;
+    bool idle = false;
+    for (uint32_t i = 0; i < entries && i < CS_EXECLIST_FIFO_DEPTH; i++) {
+        uint32_t lo = mmio_read(sched, base + CS_CSB_READ_PORT_OFFSET);
+        (void)mmio_read(sched, base + CS_CSB_READ_PORT_OFFSET); /* the high dword */
+        sched->stats.csb_entries++;
+        idle = (lo & CS_EXECLIST_CSB_CTX_ID_MASK) >> CS_EXECLIST_CSB_CTX_ID_SHIFT == CS_EXECLIST_IDLE_CTX_ID;
+    }
+    if (idle)
+        engine_idle(sched, e);
+}
+
+/* One bank of the GuC's tree as i915's gen11_gt_bank_handler services the host's: the pending
+ * engines of GT_INTR_DW<v>, each through the selector and its identity (written back to clear
+ * it), then the dword written back. */
+static uint32_t handle_bank(guc_scheduler *sched, unsigned v)
+{
+    uint32_t pending = mmio_read(sched, GUC_INTR_DW(v));
+    for (uint32_t left = pending; left; left &= left - 1) {
+        mmio_write(sched, GUC_SELECTOR(v), 1u << __builtin_ctz(left));
+        uint32_t identity = 0;
+        for (unsigned poll = 0; poll < IDENTITY_POLLS && !(identity & IRQ_GUC_INTR_IDENTITY_REG0_DATA_VALID_MASK);
+             poll++)
+            identity = mmio_read(sched, GUC_IDENTITY(v));
+        if (!(identity & IRQ_GUC_INTR_IDENTITY_REG0_DATA_VALID_MASK)) {
+            tlm_log_error(sched->log, "GT_INTR_DW%u bit %d: identity never valid", v, __builtin_ctz(left));
+            continue;
+        }
+        mmio_write(sched, GUC_IDENTITY(v), identity);
+        sched->stats.engine_interrupts++;
+        unsigned engine_class =
+            (identity & IRQ_GUC_INTR_IDENTITY_REG0_CLASS_MASK) >> IRQ_GUC_INTR_IDENTITY_REG0_CLASS_SHIFT;
+        cs_engine e;
+        if ((identity & IRQ_DATA_CONTEXT_SWITCH) && engine_of_class(engine_class, &e))
+            drain_csb(sched, e);
+    }
+    if (pending)
+        mmio_write(sched, GUC_INTR_DW(v), pending);
+    return pending;
+}
+
+static void interrupt(void *self, uint32_t causes);
+
+static void handle_engines(guc_scheduler *sched)
+{
+    set_state(sched, GUC_SCHED_HANDLING_ENGINE);
+    uint32_t serviced = 0;
+    for (unsigned v = 0; v < 2; v++)
+        serviced |= handle_bank(sched, v);
+    /* An engine that interrupted meanwhile keeps its vector high (no new edge): again, as long
+     * as there was something to service (a vector high with nothing pending is not retried). */
+    for (unsigned v = 0; v < 2; v++)
+        if (serviced && tlm_signal_get(sched->config.vectors[v]))
+            interrupt(sched, GUC_CORE_ENGINE_VECTOR);
+}
+
 static void handler(void *context)
 {
     guc_scheduler *sched = context;
@@ -265,6 +402,8 @@ static void handler(void *context)
     sched->causes = 0;
     if (causes & GUC_CORE_HOST2GUC)
         handle_host(sched);
+    if (causes & GUC_CORE_ENGINE_VECTOR)
+        handle_engines(sched);
     if (causes & GUC_CORE_DOORBELL)
         handle_doorbells(sched);
     /* an interrupt taken while handling runs the handler again */
@@ -282,6 +421,15 @@ static void interrupt(void *self, uint32_t causes)
     }
 }
 
+/* A vector went high: the engine interrupts are handled after the firmware's latency. */
+static void vector_changed(void *context, tlm_signal *signal, uint64_t old_value, uint64_t new_value)
+{
+    (void)signal;
+    (void)old_value;
+    if (new_value)
+        interrupt(context, GUC_CORE_ENGINE_VECTOR);
+}
+
 guc_core_port guc_scheduler_core_port(guc_scheduler *sched)
 {
     return (guc_core_port){ interrupt, sched };
@@ -290,6 +438,18 @@ guc_core_port guc_scheduler_core_port(guc_scheduler *sched)
 void guc_scheduler_boot(guc_scheduler *sched)
 {
     mmio_write(sched, DOORBELL_CTRL, mmio_read(sched, DOORBELL_CTRL) | GUC_DOORBELL_CTRL_ROUTE_TO_GUC_MASK);
+    if (!hardware_scheduling(sched))
+        return;
+    /* The context switch event of every engine into the GuC's tree (docs/facts.md: the unit
+     * named first of a register is in bits 31:16). */
+    uint32_t both = IRQ_DATA_CONTEXT_SWITCH << 16 | IRQ_DATA_CONTEXT_SWITCH;
+    uint32_t upper = ~(IRQ_DATA_CONTEXT_SWITCH << 16);
+    mmio_write(sched, GUC_IRQ(IRQ_GUC_RENDER_COPY_INTR_ENABLE_OFFSET), both);
+    mmio_write(sched, GUC_IRQ(IRQ_GUC_VCS_VECS_INTR_ENABLE_OFFSET), both);
+    mmio_write(sched, GUC_IRQ(IRQ_GUC_RCS0_RSVD_INTR_MASK_OFFSET), upper);
+    mmio_write(sched, GUC_IRQ(IRQ_GUC_BCS_RSVD_INTR_MASK_OFFSET), upper);
+    mmio_write(sched, GUC_IRQ(IRQ_GUC_VCS0_VCS1_INTR_MASK_OFFSET), upper);
+    mmio_write(sched, GUC_IRQ(IRQ_GUC_VECS0_VECS1_INTR_MASK_OFFSET), upper);
 }
 
 guc_scheduler_state guc_scheduler_get_state(const guc_scheduler *sched)
@@ -309,6 +469,9 @@ void guc_scheduler_reset(guc_scheduler *sched)
     tlm_event_cancel(sched->kernel, &sched->handler);
     sched->causes = 0;
     memset(&sched->stats, 0, sizeof sched->stats);
+    memset(sched->busy, 0, sizeof sched->busy);
+    memset(sched->first, 0, sizeof sched->first);
+    memset(sched->count, 0, sizeof sched->count);
     set_state(sched, GUC_SCHED_IDLE);
 }
 
@@ -324,6 +487,7 @@ static void declare_rows(guc_scheduler *sched, const char *name)
         { GUC_SCHED_HANDLING_DOORBELL, "handling_doorbell" },
         { GUC_SCHED_READING_QUEUE, "reading_work_queue" },
         { GUC_SCHED_SUBMITTING, "submitting" },
+        { GUC_SCHED_HANDLING_ENGINE, "handling_engine" },
     };
     uint32_t state_enum = tlm_trace_enumeration(sched->kernel, "guc_scheduler_state", states,
                                                 sizeof states / sizeof states[0]);
@@ -341,6 +505,8 @@ guc_scheduler *guc_scheduler_create(tlm_kernel *kernel, const char *name, const 
     sched->log = tlm_logger_block(tlm_kernel_logger(kernel), name);
     tlm_event_init(&sched->handler, "guc_scheduler", handler, sched);
     declare_rows(sched, name);
+    for (unsigned v = 0; v < 2 && hardware_scheduling(sched); v++)
+        tlm_signal_listen(sched->config.vectors[v], vector_changed, sched);
     return sched;
 }
 
@@ -349,5 +515,7 @@ void guc_scheduler_destroy(guc_scheduler *sched)
     if (!sched)
         return;
     tlm_event_cancel(sched->kernel, &sched->handler);
+    for (unsigned v = 0; v < 2 && hardware_scheduling(sched); v++)
+        tlm_signal_unlisten(sched->config.vectors[v], vector_changed, sched);
     free(sched);
 }

@@ -90,12 +90,21 @@ typedef struct guc_submit_port {
 tlm_response_status guc_submit_to_engine(const tlm_target *mmio, const tlm_target *memory,
                                          const guc_submission *submission);
 
+/* Submissions one engine can hold waiting for it in the hardware-scheduler mode. */
+#define GUC_ENGINE_QUEUE_DEPTH 64u
+
 typedef struct guc_scheduler_config {
     const tlm_target *mmio;    /* the GuC's MMIO view: doorbell block (via guc_doorbell_view), GuC block, engines */
     const tlm_target *memory;  /* graphics memory: descriptors, work queues, context images */
     uint64_t descriptor_pool;  /* graphics address of the process descriptors */
     tlm_time latency;          /* firmware reaction time from an interrupt to its handling */
     guc_submit_port submit;    /* submit NULL: guc_submit_to_engine on mmio and memory */
+    /* The GuC's two interrupt vectors from the gen11+ aggregator (irq_gen11_guc_vector; its GuC
+     * block must be in the mmio view at IRQ_GEN11_MMIO_BASE). Both set: the hardware-scheduler
+     * mode (docs/guc.md "Hardware scheduling"): the firmware takes the engines' context switch
+     * interrupts, reads their CSBs and submits an engine's next work item only when it went
+     * idle. NULL: every work item is submitted at once. */
+    tlm_signal *vectors[2];
 } guc_scheduler_config;
 
 typedef struct guc_scheduler_stats {
@@ -108,6 +117,10 @@ typedef struct guc_scheduler_stats {
     uint64_t queue_errors;     /* queues stopped on a malformed descriptor, queue or item */
     uint64_t host_messages;    /* host-to-GuC interrupts handled */
     uint32_t last_host_data;   /* HOST2GUC_DATA of the last one */
+    uint64_t engine_interrupts; /* engine interrupts serviced through the GuC's identity registers */
+    uint64_t csb_entries;      /* CSB entries read through the engines' read ports */
+    uint64_t queued;           /* submissions held until their engine went idle */
+    uint64_t queue_full;       /* submissions dropped: the engine's queue was full */
 } guc_scheduler_stats;
 
 typedef struct guc_scheduler guc_scheduler;
@@ -121,7 +134,8 @@ typedef enum guc_scheduler_state {
     GUC_SCHED_HOST_MESSAGE,      /* handling a host-to-GuC interrupt */
     GUC_SCHED_HANDLING_DOORBELL, /* reading the rung groups and GUC_DB_ISR_<g> */
     GUC_SCHED_READING_QUEUE,     /* reading a doorbell's process descriptor and work items */
-    GUC_SCHED_SUBMITTING         /* handing a work item to a command streamer */
+    GUC_SCHED_SUBMITTING,        /* handing a work item to a command streamer */
+    GUC_SCHED_HANDLING_ENGINE    /* servicing an engine interrupt: identity, CSB */
 } guc_scheduler_state;
 guc_scheduler_state guc_scheduler_get_state(const guc_scheduler *sched);
 
@@ -132,8 +146,13 @@ void guc_scheduler_destroy(guc_scheduler *sched);
 guc_core_port guc_scheduler_core_port(guc_scheduler *sched);
 
 /* Firmware start: sets DOORBELL_CTRL.ROUTE_TO_GUC through the MMIO view (spec 001: "This bit must
- * be set by software ... to route interrupts to Mini-Core"). */
+ * be set by software ... to route interrupts to Mini-Core"); in the hardware-scheduler mode also
+ * enables and unmasks the engines' context switch interrupt in the aggregator's GuC block. */
 void guc_scheduler_boot(guc_scheduler *sched);
+
+/* Hands `submission` to its engine as a work item from a queue is (at once, or in the
+ * hardware-scheduler mode once the engine is idle); the entry the work-queue path uses. */
+void guc_scheduler_submit(guc_scheduler *sched, const guc_submission *submission);
 
 /* Drops a pending interrupt and clears the counters. */
 void guc_scheduler_reset(guc_scheduler *sched);

@@ -464,19 +464,54 @@ static bool load(cs_engine_model *model, uint64_t address, uint32_t *value)
     return true;
 }
 
+/* Where the engine's interrupt control registers (IMR, HWSTAM, the ISR the status page gets)
+ * hold its events. The events themselves are kept in the render layout (irq_message.h data
+ * bits: user interrupt 0, sync status 2, master error 3, notify 4, timeout 6, page fault 7,
+ * context switch 8). gen6's video and blitter command streamers have their own layouts, the
+ * render one moved up: spec 002 "Interrupt Control Registers" of the video command streamer
+ * (user interrupt 12, sync status 14, master error 15, MI_FLUSH_DW notify 16, timeout 18,
+ * page fault 19, context switch 20) and of the blitter (user interrupt 22, sync status 24,
+ * master error 25, MI_FLUSH_DW notify 26, page fault 29; no timeout or context switch bit);
+ * they are the engines' GTIIR positions, and i915 writes the ring's IMR with them
+ * (gen6_irq_enable: RING_IMR = ~irq_enable_mask, GT_BSD_USER_INTERRUPT, GT_BLT_USER_INTERRUPT). */
+typedef struct irq_layout {
+    unsigned shift;      /* register bit of event bit 0 */
+    uint32_t events;     /* the events the registers have a bit for (render layout) */
+} irq_layout;
+
+static irq_layout engine_irq_layout(const cs_engine_model *model)
+{
+    if (model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS)
+        return (irq_layout){ 12, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_TIMEOUT |
+                                     ISR_PAGE_FAULT | IRQ_DATA_CONTEXT_SWITCH };
+    if (model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_BCS)
+        return (irq_layout){ 22, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_PAGE_FAULT };
+    return (irq_layout){ 0, 0xFFFFu };
+}
+
+/* An engine interrupt register (IMR, HWSTAM) as event bits: bits of events the engine's layout
+ * has no position for read as masked. */
+static uint32_t event_mask(cs_engine_model *model, uint32_t index)
+{
+    irq_layout layout = engine_irq_layout(model);
+    return (*reg(model, index) >> layout.shift) | ~layout.events;
+}
+
 /* spec 000 §1.1.7.1: an HWSTAM-unmasked ISR bit that changes writes the ISR to status page
- * dword 0; the programming note also needs the IMR bit clear. Pulses read as 0 there. */
+ * dword 0; the programming note also needs the IMR bit clear. Pulses read as 0 there. The
+ * ISR is written in the engine's own layout (engine_irq_layout). */
 static void isr_changed(cs_engine_model *model, uint32_t changed)
 {
-    uint32_t reporting = changed & ~*reg(model, CS_HWSTAM_INDEX) & ~*reg(model, CS_IMR_INDEX);
+    uint32_t reporting = changed & ~event_mask(model, CS_HWSTAM_INDEX) & ~event_mask(model, CS_IMR_INDEX);
     if (reporting)
-        store(model, hwsp_address(model) + 4u * CS_HWSP_ISR_DWORD, model->isr & ISR_LEVEL_BITS, 4);
+        store(model, hwsp_address(model) + 4u * CS_HWSP_ISR_DWORD,
+              (model->isr & ISR_LEVEL_BITS) << engine_irq_layout(model).shift, 4);
 }
 
 /* spec 000 §1.1.7.2: an IMR-unmasked event leaves the engine as an interrupt message. */
 static void send_event(cs_engine_model *model, uint32_t bits)
 {
-    uint32_t reported = bits & ~*reg(model, CS_IMR_INDEX) & 0xFFFFu;
+    uint32_t reported = bits & ~event_mask(model, CS_IMR_INDEX) & 0xFFFFu;
     if (!reported || !model->config.irq.deliver)
         return;
     irq_message message = {

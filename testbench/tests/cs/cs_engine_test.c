@@ -663,7 +663,8 @@ TEST_F(CsSys, Gen6UserInterruptReachesGtiirAndTheHostLine)
     mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIER_OFFSET, 0xFFFFFFFFu);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         self->engine = cases[i].engine;
-        wr(self, CS_IMR_OFFSET, ~IRQ_DATA_USER_INTERRUPT);
+        /* i915 gen6_irq_enable: the ring's IMR unmasks the engine's GT bit (its own layout). */
+        wr(self, CS_IMR_OFFSET, ~cases[i].gt_bit);
         EMIT0("MI_USER_INTERRUPT");
         run_ring(self);
         EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), cases[i].gt_bit);
@@ -671,6 +672,34 @@ TEST_F(CsSys, Gen6UserInterruptReachesGtiirAndTheHostLine)
         mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET, 0xFFFFFFFFu);
         EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 0);
         wr(self, CS_RING_CTL_OFFSET, 0);
+    }
+}
+
+TEST_F(CsSys, Gen6VideoAndBlitterInterruptRegistersHaveTheirOwnLayouts)
+{
+    /* spec 002: the video engine's IMR has its user interrupt at bit 12, the blitter's at 22; the
+     * render layout's bit 0 is reserved (MBZ) there and unmasks nothing. */
+    build(self, CS_PROFILE_GEN6);
+    mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIMR_OFFSET, 0);
+    mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIER_OFFSET, 0xFFFFFFFFu);
+    static const cs_engine engines[] = { CS_ENGINE_VCS, CS_ENGINE_BCS };
+    for (size_t i = 0; i < 2; i++) {
+        self->engine = engines[i];
+        wr(self, CS_IMR_OFFSET, ~IRQ_DATA_USER_INTERRUPT); /* the render layout: masks the event */
+        EMIT0("MI_USER_INTERRUPT");
+        run_ring(self);
+        EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), 0u);
+        EXPECT_EQ(cs_engine_get_stats(engine_model(self))->messages, 0u);
+        wr(self, CS_RING_CTL_OFFSET, 0);
+        /* Sync status with HWSTAM and IMR open in the engine's layout: the status page gets the
+         * ISR in that layout (bit 14 video, 24 blitter). */
+        wr(self, CS_HWSTAM_OFFSET, ~irq_bits(self, IRQ_DATA_SYNC_STATUS));
+        wr(self, CS_IMR_OFFSET, ~irq_bits(self, IRQ_DATA_SYNC_STATUS));
+        wr(self, CS_INSTPM_OFFSET, CS_INSTPM_SYNC_FLUSH_ENABLE_MASK << 16 | CS_INSTPM_SYNC_FLUSH_ENABLE_MASK);
+        EXPECT_EQ(mem_rd(self, HWSP), i == 0 ? 1u << 14 : 1u << 24); /* run_ring set the status page */
+        EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET),
+                  i == 0 ? IRQ_GEN6_GTIIR_VIDEO_SYNC_STATUS_MASK : IRQ_GEN6_GTIIR_BLITTER_SYNC_STATUS_MASK);
+        mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET, 0xFFFFFFFFu);
     }
 }
 
@@ -805,7 +834,7 @@ TEST_F(CsSys, Gen6PipeControlNotifyReachesGtiir)
 BOTH_PROFILES(FlushDwPostSyncWritesAndNotifyOnTheBlitter)
 {
     self->engine = CS_ENGINE_BCS;
-    wr(self, CS_IMR_OFFSET, ~IRQ_DATA_NOTIFY);
+    wr(self, CS_IMR_OFFSET, ~irq_bits(self, IRQ_DATA_NOTIFY));
     /* The shortest form stores a dword, one dword more a qword. */
     uint32_t dword_length = cs_find_command(self->profile, "MI_FLUSH_DW")->min_length;
     EMIT("MI_FLUSH_DW", dword_length, { "post_sync", 0, 1 }, { "address", 0, DATA }, { "data", 0, 0xABCD },

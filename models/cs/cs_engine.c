@@ -232,6 +232,19 @@ static bool hidden(cs_engine_model *model, uint64_t offset)
     if (model->config.engine != CS_ENGINE_RCS &&
         (aligned == CS_TS_GPGPU_THREADS_DISPATCHED_OFFSET || aligned == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_OFFSET))
         return true;
+    /* Engine management: GFX_MODE is gen6's render register (i915 GFX_MODE 0x2520), RNCID the
+     * gen6 video engine's (GEN6_BSD_RNCID); the upper dwords, RESET_CTL and RING_MODE are gen7/8+
+     * (i915 intel_engine_regs.h "gen8+", RING_MODE_GEN7). */
+    if ((aligned == CS_GFX_MODE_OFFSET) !=
+        (aligned == CS_GFX_MODE_OFFSET && model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_RCS))
+        return true;
+    if ((aligned == CS_RNCID_OFFSET) !=
+        (aligned == CS_RNCID_OFFSET && model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS))
+        return true;
+    if (model->config.profile == CS_PROFILE_GEN6 &&
+        (aligned == CS_ACTHD_UDW_OFFSET || aligned == CS_DMA_FADD_UDW_OFFSET || aligned == CS_BBADDR_UDW_OFFSET ||
+         aligned == CS_RESET_CTL_OFFSET || aligned == CS_RING_MODE_OFFSET))
+        return true;
     /* Execlists are gen8+ (cs_execlist.h): gen6 schedules rings only. */
     if (model->config.profile == CS_PROFILE_GEN6)
         return aligned == CS_HWS_PGA_OFFSET || cs_execlist_is_register(aligned);
@@ -310,6 +323,9 @@ static bool runnable(cs_engine_model *model)
         model->semaphore_waiting)
         return false;
     if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_STOP_RINGS_MASK)
+        return false;
+    /* i915 gen8_engine_reset_prepare: a requested reset stops the engine (READY_TO_RESET). */
+    if (*reg(model, CS_RESET_CTL_INDEX) & CS_RESET_CTL_REQUEST_RESET_MASK)
         return false;
     if (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)
         return false;
@@ -548,10 +564,13 @@ static void raise_error(cs_engine_model *model, uint32_t error)
     update_master_error(model);
 }
 
-/* Errors that stop the parser (docs/cs.md "Errors"): the head stays at the command. */
+/* Errors that stop the parser (docs/cs.md "Errors"): the head stays at the command, and the
+ * hang capture registers name it (IPEIR the error; ACTHD and IPEHR were set when it was
+ * fetched, capture_command). */
 static void halt(cs_engine_model *model, uint32_t error)
 {
     model->halted = true;
+    *reg(model, CS_IPEIR_INDEX) = error;
     raise_error(model, error);
 }
 
@@ -1618,12 +1637,30 @@ static bool ggtt_selected(const cs_decoded *decoded)
 }
 
 /* One command: fetch, check, advance, execute. Returns the dwords parsed (0: nothing run). */
+/* What the drivers' hang capture reads (i915 i915_gpu_error.c engine_record_registers, xe
+ * hw_engine snapshot): the command the engine is on. ACTHD is its graphics address, IPEHR and
+ * CSCMDOP its header, DMA_FADD the cacheline fetched, BBADDR_UDW the batch head's upper bits.
+ * They keep the last command's values when the engine stops (so a hang shows where). */
+static void capture_command(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint64_t at = command_address(model, 0);
+    *reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
+    *reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
+    *reg(model, CS_IPEHR_INDEX) = decoded->header;
+    *reg(model, CS_CSCMDOP_INDEX) = decoded->header;
+    *reg(model, CS_DMA_FADD_INDEX) = (uint32_t)model->line_address;
+    *reg(model, CS_DMA_FADD_UDW_INDEX) = (uint32_t)(model->line_address >> 32) & CS_DMA_FADD_UDW_ADDRESS_MASK;
+    *reg(model, CS_BBADDR_UDW_INDEX) =
+        model->level > 0 ? (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BBADDR_UDW_ADDRESS_MASK : 0;
+}
+
 static uint32_t step_once(cs_engine_model *model)
 {
     cs_decoded decoded;
     uint32_t length = fetch_command(model, &decoded);
     if (!length)
         return 0;
+    capture_command(model, &decoded);
     if (decoded.command)
         model->rows.executing = (uint32_t)(decoded.command - model->commands) + 1u;
     if (decoded.status == 0 && cs_stall_waits(model, &decoded))
@@ -1765,6 +1802,22 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
     case CS_INSTPM_INDEX:
     case CS_MI_MODE_INDEX:
         sync_flush(model);
+        /* spec 000 MI_MODE Stop Rings: "the parser is turned off"; the command in progress has
+         * completed (a step is atomic), so Rings Idle reads 1 at once (i915 intel_engine_stop_cs
+         * polls MODE_IDLE after setting STOP_RING). */
+        if (index == CS_MI_MODE_INDEX && (new_value & ~old_value & CS_MI_MODE_STOP_RINGS_MASK))
+            tlm_event_cancel(model->kernel, &model->step);
+        break;
+    case CS_RESET_CTL_INDEX:
+        /* i915 gen8_engine_reset_prepare: REQUEST_RESET, then poll READY_TO_RESET. The engine
+         * stops at the command boundary (now: a step is atomic) and says it is ready; clearing
+         * the request (i915 gen8_engine_reset_cancel) lets it go on. */
+        if (new_value & CS_RESET_CTL_REQUEST_RESET_MASK) {
+            tlm_event_cancel(model->kernel, &model->step);
+            *reg(model, CS_RESET_CTL_INDEX) |= CS_RESET_CTL_READY_TO_RESET_MASK;
+        } else {
+            *reg(model, CS_RESET_CTL_INDEX) &= ~CS_RESET_CTL_READY_TO_RESET_MASK;
+        }
         break;
     case CS_PR_CTR_CTL_INDEX:
         watchdog_control(model, new_value);
@@ -1794,6 +1847,18 @@ static void register_read(void *context, uint32_t index)
     cs_execlist_register_read(model->execlist, index);
     if (index == CS_PR_CTR_INDEX)
         *reg(model, CS_PR_CTR_INDEX) = watchdog_count(model);
+    bool busy = tlm_event_pending(&model->step) || model->level > 0 || model->halted || runnable(model);
+    if (index == CS_PSMI_CTL_INDEX) {
+        /* i915 gen6_bsd_submit_request: with sleep messages disabled the engine wakes, and the
+         * driver polls SLEEP_INDICATOR to 0 before writing TAIL. An idle engine that may send
+         * sleep messages is asleep (choice: it sleeps at once, wakes at once). */
+        uint32_t *psmi = reg(model, CS_PSMI_CTL_INDEX);
+        bool asleep = !busy && !(*psmi & CS_PSMI_CTL_SLEEP_MSG_DISABLE_MASK);
+        *psmi = asleep ? *psmi | CS_PSMI_CTL_SLEEP_INDICATOR_MASK : *psmi & ~CS_PSMI_CTL_SLEEP_INDICATOR_MASK;
+    }
+    if (index == CS_INSTDONE_INDEX)
+        /* Choice: the parser's done bit (0) is clear while the engine has a command to run. */
+        *reg(model, CS_INSTDONE_INDEX) = busy ? ~1u : ~0u;
     if (index == CS_TS_GPGPU_THREADS_DISPATCHED_INDEX || index == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) {
         uint64_t count = threads_dispatched(model);
         *reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_INDEX) = (uint32_t)count;

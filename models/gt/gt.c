@@ -13,6 +13,7 @@
 #include "eu_ctx_regs.h"
 #include "eu_regs.h"
 #include "gt_bar.h"
+#include "gt_misc.h"
 #include "guc.h"
 #include "guc_fuse_regs.h"
 #include "guc_regs.h"
@@ -64,6 +65,7 @@ struct gt {
     tlm_memory *memory;          /* graphics memory (the caller's) */
     tlm_router *mmio;            /* the MMIO BAR's blocks */
     gt_bar bar;                  /* the BAR as hosts and engines see it: the router and unimplemented offsets */
+    gt_misc *misc;               /* GT-level registers: force wake, steering, fuses, domain reset, aux invalidation */
     irq_gen11 *irq_gen11;        /* gen11+ aggregator model (gen12 without a replacement) */
     irq_gen6 *irq_gen6;          /* gen6 GT interrupt registers (gen6) */
     irq_message_sink irq_sink;   /* the aggregator's own input */
@@ -243,6 +245,16 @@ static void add_engines(gt *model)
     }
 }
 
+/* A graphics domain reset (GDRST) of `engines`: each goes back to its reset state (docs/gt.md
+ * "GT registers"). */
+static void reset_engines(void *context, uint32_t engines)
+{
+    gt *model = context;
+    for (unsigned e = 0; e < CS_ENGINE_COUNT; e++)
+        if (model->engines[e] && (engines & CS_ENGINE_BIT(e)))
+            cs_engine_reset(model->engines[e]);
+}
+
 /* The EU array on the render engine's walker and statistics ports; gen12 also its OAG
  * registers at the i915 offsets (docs/eu.md). */
 static void add_eu(gt *model)
@@ -348,6 +360,7 @@ gt *gt_create(tlm_kernel *kernel, const gt_config *config, char *error, size_t e
     gt_bar_init(&model->bar, kernel, model->mmio, config->strict_mmio);
     add_irq(model, config->irq);
     add_engines(model);
+    model->misc = gt_misc_create(kernel, profile, &model->bar, reset_engines, model);
     add_eu(model);
     if (profile->has_guc)
         add_guc(model, config->doorbell);
@@ -376,6 +389,7 @@ void gt_destroy(gt *model)
     eu_array_destroy(model->eu);
     irq_gen11_destroy(model->irq_gen11);
     irq_gen6_destroy(model->irq_gen6);
+    gt_misc_destroy(model->misc);
     free(model);
 }
 

@@ -941,7 +941,7 @@ TEST_F(CsSys, WatchdogTimeoutReachesGtiirGen6)
 
 /* ---- waveform rows (tlm trace hook) ---------------------------------------------------------- */
 
-#define REC_ROWS 512u
+#define REC_ROWS 1024u
 #define REC_CHANGES 4096u
 #define REC_ENUMS 16u
 

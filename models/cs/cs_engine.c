@@ -238,8 +238,8 @@ static bool hidden(cs_engine_model *model, uint64_t offset)
     if ((aligned == CS_GFX_MODE_OFFSET) !=
         (aligned == CS_GFX_MODE_OFFSET && model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_RCS))
         return true;
-    if ((aligned == CS_RNCID_OFFSET) !=
-        (aligned == CS_RNCID_OFFSET && model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS))
+    bool rncid = aligned == CS_RNCID_OFFSET || aligned == CS_RNCID_UDW_OFFSET;
+    if (rncid && !(model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS))
         return true;
     if (model->config.profile == CS_PROFILE_GEN6 &&
         (aligned == CS_ACTHD_UDW_OFFSET || aligned == CS_DMA_FADD_UDW_OFFSET || aligned == CS_BBADDR_UDW_OFFSET ||

@@ -16,7 +16,7 @@ typedef struct gt_misc_window {
     uint64_t size;               /* its bytes */
 } gt_misc_window;
 
-#define GT_MISC_WINDOWS 8u
+#define GT_MISC_WINDOWS 12u
 
 struct gt_misc {
     tlm_register_file registers; /* gt_regs.toml, at their BAR offsets */
@@ -27,11 +27,13 @@ struct gt_misc {
     gt_misc_window windows[GT_MISC_WINDOWS]; /* where the registers are mapped */
 };
 
-/* gen6 has the SNB force wake pair and GDRST (i915 FORCEWAKE/FORCEWAKE_ACK, GEN6_GDRST); gen12
- * everything else and GDRST. */
+/* gen6 has the SNB force wake pair, the per-ring fault registers and GDRST (i915
+ * FORCEWAKE/FORCEWAKE_ACK, RING_FAULT_REG, GEN6_GDRST); gen12 everything else and GDRST. */
 static bool on_profile(const gt_misc *regs, uint32_t offset)
 {
-    bool gen6_only = offset == GT_FORCEWAKE_GEN6_OFFSET || offset == GT_FORCEWAKE_ACK_GEN6_OFFSET;
+    bool gen6_only = offset == GT_FORCEWAKE_GEN6_OFFSET || offset == GT_FORCEWAKE_ACK_GEN6_OFFSET ||
+                     offset == GT_RING_FAULT_RCS_OFFSET || offset == GT_RING_FAULT_VCS_OFFSET ||
+                     offset == GT_RING_FAULT_BCS_OFFSET;
     if (offset == GT_GDRST_OFFSET)
         return true;
     return regs->profile->gen11_irq ? !gen6_only : gen6_only;
@@ -128,6 +130,9 @@ gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *b
         { 0x0D00, 0x100, true, false },     /* force-wake acknowledges */
         { 0x0FDC, 0x4, true, false },       /* MCR steering */
         { 0x4200, 0x100, true, false },     /* aux-table invalidation */
+        { 0x4094, 0x4, false, true },       /* gen6 ring fault registers (0x4080 is the render HWS_PGA) */
+        { 0x4194, 0x4, false, true },
+        { 0x4294, 0x4, false, true },
         { 0x9100, 0x100, true, false },     /* fuse reflections */
         { 0x9400, 0x100, true, true },      /* GDRST */
         { 0xA000, 0x600, true, true },      /* force-wake requests */

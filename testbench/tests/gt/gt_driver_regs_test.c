@@ -267,7 +267,8 @@ TEST(GtEngineMgmt, Gen6VideoSleepHandshake)
     EXPECT_EQ(rd(&self, vcs + CS_PSMI_CTL_OFFSET) & CS_PSMI_CTL_SLEEP_INDICATOR_MASK, CS_PSMI_CTL_SLEEP_INDICATOR_MASK);
     wr(&self, vcs + CS_PSMI_CTL_OFFSET, MASKED_ENABLE(CS_PSMI_CTL_SLEEP_MSG_DISABLE_MASK));
     wr(&self, vcs + CS_RNCID_OFFSET, 0);
-    wr(&self, vcs + CS_RNCID_OFFSET + 4, 0); /* the 64-bit write's upper dword: nothing there */
+    wr(&self, vcs + CS_RNCID_UDW_OFFSET, 0); /* the 64-bit write's upper dword */
+    EXPECT_EQ(unimplemented(&self), 0u);
     EXPECT_EQ(rd(&self, vcs + CS_PSMI_CTL_OFFSET) & CS_PSMI_CTL_SLEEP_INDICATOR_MASK, 0u);
     wr(&self, vcs + CS_PSMI_CTL_OFFSET, MASKED_DISABLE(CS_PSMI_CTL_SLEEP_MSG_DISABLE_MASK));
     EXPECT_EQ(rd(&self, vcs + CS_PSMI_CTL_OFFSET) & CS_PSMI_CTL_SLEEP_INDICATOR_MASK, CS_PSMI_CTL_SLEEP_INDICATOR_MASK);

@@ -255,6 +255,18 @@ static void reset_engines(void *context, uint32_t engines)
             cs_engine_reset(model->engines[e]);
 }
 
+/* GEN11_GUC_HOST_INTERRUPT: the same interrupt as the GuC block's HOST2GUC_INTR (docs/gt.md
+ * "GT registers"), written through the block's own register. */
+static void host_to_guc(void *context, uint32_t data)
+{
+    gt *model = context;
+    if (!model->guc)
+        return;
+    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, GUC_HOST2GUC_INTR_OFFSET, &data, 4);
+    tlm_time delay = 0;
+    tlm_b_transport(guc_target(model->guc), &payload, &delay);
+}
+
 /* The EU array on the render engine's walker and statistics ports; gen12 also its OAG
  * registers at the i915 offsets (docs/eu.md). */
 static void add_eu(gt *model)
@@ -360,7 +372,7 @@ gt *gt_create(tlm_kernel *kernel, const gt_config *config, char *error, size_t e
     gt_bar_init(&model->bar, kernel, model->mmio, config->strict_mmio);
     add_irq(model, config->irq);
     add_engines(model);
-    model->misc = gt_misc_create(kernel, profile, &model->bar, reset_engines, model);
+    model->misc = gt_misc_create(kernel, profile, &model->bar, reset_engines, host_to_guc, model);
     add_eu(model);
     if (profile->has_guc)
         add_guc(model, config->doorbell);

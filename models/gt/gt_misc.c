@@ -23,6 +23,7 @@ struct gt_misc {
     const gt_profile *profile;   /* which registers exist */
     tlm_log_block *log;          /* "gt_regs" log counters */
     gt_misc_reset_fn reset;      /* the engines' domain reset */
+    gt_misc_host2guc_fn host2guc;/* the GuC's host interrupt (gen12) */
     void *context;               /* for reset */
     gt_misc_window windows[GT_MISC_WINDOWS]; /* where the registers are mapped */
 };
@@ -73,6 +74,12 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
         regs->reset(regs->context, domain_engines(regs, new_value));
         *value = 0;
     }
+    if (index == GT_GEN11_GUC_HOST_INTERRUPT_INDEX) {
+        /* i915 gen11_guc_raise_irq: the write interrupts the GuC; the register is a trigger. */
+        *value = 0;
+        if (regs->host2guc)
+            regs->host2guc(regs->context, new_value);
+    }
     if ((index == GT_GFX_CCS_AUX_NV_INDEX || index == GT_VD0_AUX_NV_INDEX || index == GT_VE0_AUX_NV_INDEX) &&
         (new_value & GT_GFX_CCS_AUX_NV_AUX_INV_MASK)) {
         /* i915 gen12_emit_aux_table_inv / intel_gt_invalidate_aux: the request bit is cleared by
@@ -114,11 +121,12 @@ static uint32_t window_transport_dbg(void *self, tlm_payload *payload)
 }
 
 gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *bar, gt_misc_reset_fn reset,
-                        void *context)
+                        gt_misc_host2guc_fn host2guc, void *context)
 {
     gt_misc *regs = tlm_alloc_zeroed(1, sizeof *regs);
     regs->profile = profile;
     regs->reset = reset;
+    regs->host2guc = host2guc;
     regs->context = context;
     regs->log = tlm_logger_block(tlm_kernel_logger(kernel), "gt_regs");
     tlm_register_file_init(&regs->registers, &gt_regs, regs->log);
@@ -137,6 +145,7 @@ gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *b
         { 0x9400, 0x100, true, true },      /* GDRST */
         { 0xA000, 0x600, true, true },      /* force-wake requests */
         { 0x130000, 0x100, true, true },    /* force-wake acknowledges (GT, gen6) */
+        { 0x1901F0, 0x60, true, false },    /* host-GuC messages (past the interrupt tree's 0x190107) */
     };
     for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++) {
         if (!(profile->gen11_irq ? windows[i].gen12 : windows[i].gen6))

@@ -17,8 +17,11 @@ typedef struct gt_misc gt_misc;
 /* What a domain reset does to the engines: reset those of `engines` (a mask of cs_engine bits). */
 typedef void (*gt_misc_reset_fn)(void *context, uint32_t engines);
 
+/* What a write of GEN11_GUC_HOST_INTERRUPT does: interrupt the GuC with `data`. */
+typedef void (*gt_misc_host2guc_fn)(void *context, uint32_t data);
+
 gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *bar, gt_misc_reset_fn reset,
-                        void *context);
+                        gt_misc_host2guc_fn host2guc, void *context);
 void gt_misc_destroy(gt_misc *regs);
 
 #endif

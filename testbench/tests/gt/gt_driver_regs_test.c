@@ -352,3 +352,30 @@ TEST(GtHangCapture, Gen6RegistersNameTheHungCommand)
 {
     check_hang_capture("gen6");
 }
+
+/* ---- host to GuC messages --------------------------------------------------------------------- */
+
+TEST(GtGuc, Gen12HostToGucMessageRegisters)
+{
+    /* i915 intel_guc.c intel_guc_send_mmio (gen11+): the request goes into GEN11_SOFT_SCRATCH(0..3)
+     * (0x190240), then gen11_guc_raise_irq writes GEN11_GUC_HOST_INTERRUPT (0x1901F0), which
+     * interrupts the GuC like HOST2GUC_INTR (spec 001: the data lands in 0xC590). The pre-gen11
+     * SOFT_SCRATCH(0..15) at 0xC180 are storage too. */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    for (unsigned n = 0; n < 4; n++)
+        wr(&self, 0x190240 + 4 * n, 0x50000000u + n);
+    for (unsigned n = 0; n < 4; n++)
+        EXPECT_EQ(rd(&self, 0x190240 + 4 * n), 0x50000000u + n);
+    wr(&self, 0x1901F0, 0x1234);
+    EXPECT_EQ(rd(&self, 0x1901F0), 0u);       /* a trigger */
+    EXPECT_EQ(rd(&self, 0xC590), 0x1234u);    /* HOST2GUC_DATA */
+    wr(&self, 0xC180 + 4 * 15, 0xabcd);
+    EXPECT_EQ(rd(&self, 0xC180 + 4 * 15), 0xabcdu);
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+    build(&self, "gen6");
+    EXPECT_EQ(rd(&self, 0x190240), 0u);
+    EXPECT_EQ(unimplemented(&self), 1u); /* no GuC on gen6 */
+    teardown(&self);
+}

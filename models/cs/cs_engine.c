@@ -1875,6 +1875,16 @@ static void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     (void)delay; /* registers answer at once */
     cs_engine_model *model = self;
+    /* gen6: PP_DIR_BASE's read copy (i915 RING_PP_DIR_BASE_READ, base + 0x518, read by the gen6
+     * hang capture); gen8+ has its submit queue there, so the offset is EXECLIST_SQ_ELEMENT1_LO's. */
+    if (model->config.profile == CS_PROFILE_GEN6 && payload->command == TLM_READ_COMMAND &&
+        payload->address == CS_EXECLIST_SQ_ELEMENT1_LO_OFFSET && payload->length == 4 && !payload->byte_enable) {
+        uint32_t value = *reg(model, CS_PP_DIR_BASE_INDEX);
+        for (uint32_t i = 0; i < 4; i++)
+            payload->data[i] = (uint8_t)(value >> (8 * i));
+        payload->response = TLM_OK_RESPONSE;
+        return;
+    }
     /* No register at the offset (absent on this engine and profile, or a hole of the block): the
      * block answers "nothing here", and the GT's BAR gives it the unimplemented-offset behaviour
      * and logs it once (docs/gt.md "Unimplemented offsets"). */

@@ -309,6 +309,7 @@ TEST(GtEngineMgmt, ModeRegistersAreMaskedAndPerProfile)
     wr(&self, rcs + CS_PP_DIR_BASE_OFFSET, 0x12340000u);
     EXPECT_EQ(rd(&self, rcs + CS_PP_DCLV_OFFSET), 0xFFFFFFFFu);
     EXPECT_EQ(rd(&self, rcs + CS_PP_DIR_BASE_OFFSET), 0x12340000u);
+    EXPECT_EQ(rd(&self, rcs + 0x518), 0x12340000u); /* RING_PP_DIR_BASE_READ, the gen6 read copy */
     wr(&self, rcs + CS_EXCC_OFFSET, 0x00010001u);
     wr(&self, rcs + CS_EXCC_OFFSET, 0x00000002u);
     EXPECT_EQ(rd(&self, rcs + CS_EXCC_OFFSET), 1u);

@@ -502,6 +502,10 @@ static irq_layout engine_irq_layout(const cs_engine_model *model)
                                      ISR_PAGE_FAULT | IRQ_DATA_CONTEXT_SWITCH };
     if (model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_BCS)
         return (irq_layout){ 22, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_PAGE_FAULT };
+    /* spec 000 §1.1.7: render bits 8:6, 4:2 and 0 (5 and 31:9 reserved). */
+    if (model->config.profile == CS_PROFILE_GEN6)
+        return (irq_layout){ 0, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_TIMEOUT |
+                                    ISR_PAGE_FAULT | IRQ_DATA_CONTEXT_SWITCH };
     return (irq_layout){ 0, 0xFFFFu };
 }
 
@@ -1798,6 +1802,15 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
         break;
     case CS_EIR_INDEX:
         update_master_error(model);
+        break;
+    case CS_IMR_INDEX:
+    case CS_HWSTAM_INDEX:
+        /* spec 000 §1.1.7.1-2 (gen6): "Reserved bits are RO", reading their reset value 1: only
+         * the bits of the engine's own layout (engine_irq_layout) take a write. */
+        if (model->config.profile == CS_PROFILE_GEN6) {
+            irq_layout layout = engine_irq_layout(model);
+            *reg(model, index) = new_value | ~(layout.events << layout.shift);
+        }
         break;
     case CS_INSTPM_INDEX:
     case CS_MI_MODE_INDEX:

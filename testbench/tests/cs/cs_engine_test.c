@@ -257,34 +257,40 @@ TEST_F(CsSys, Gen6HwsPgaIsAt0x4080)
 
 BOTH_PROFILES(LoadRegisterImmSeveralPairsOwnAndOther)
 {
+    /* Plain 32-bit read/write registers of the engine (PP_DCLV, PP_DIR_BASE): gen6's IMR and
+     * HWSTAM have read-only reserved bits (spec 000 §1.1.7.1-2). */
     /* Two pairs to the engine's own registers, one to the aggregator through MMIO. */
     uint32_t other = self->profile == CS_PROFILE_GEN6 ? (uint32_t)(IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIER_OFFSET)
                                                       : (uint32_t)(IRQ_GEN11_MMIO_BASE + IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET);
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    EMIT("MI_LOAD_REGISTER_IMM", 7, { "reg", 0, base + CS_HWSTAM_OFFSET }, { "data", 0, 0x12345678 },
-         { "reg", 1, base + CS_IMR_OFFSET }, { "data", 1, 0xFFFF0000 }, { "reg", 2, other }, { "data", 2, 0x00010001 });
+    EMIT("MI_LOAD_REGISTER_IMM", 7, { "reg", 0, base + CS_PP_DCLV_OFFSET }, { "data", 0, 0x12345678 },
+         { "reg", 1, base + CS_PP_DIR_BASE_OFFSET }, { "data", 1, 0xFFFF0000 }, { "reg", 2, other }, { "data", 2, 0x00010001 });
     run_ring(self);
-    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0x12345678);
-    EXPECT_EQ(rd(self, CS_IMR_OFFSET), 0xFFFF0000);
+    EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0x12345678);
+    EXPECT_EQ(rd(self, CS_PP_DIR_BASE_OFFSET), 0xFFFF0000);
     EXPECT_EQ(mmio_rd(self, other), 0x00010001);
 }
 
 BOTH_PROFILES(LoadRegisterImmByteDisables)
 {
+    /* Plain 32-bit read/write registers of the engine (PP_DCLV, PP_DIR_BASE): gen6's IMR and
+     * HWSTAM have read-only reserved bits (spec 000 §1.1.7.1-2). */
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    wr(self, CS_HWSTAM_OFFSET, 0);
+    wr(self, CS_PP_DCLV_OFFSET, 0);
     /* Bytes 0 and 2 disabled: only bytes 1 and 3 of the data land. */
-    EMIT("MI_LOAD_REGISTER_IMM", 3, { "byte_disable", 0, 0x5 }, { "reg", 0, base + CS_HWSTAM_OFFSET },
+    EMIT("MI_LOAD_REGISTER_IMM", 3, { "byte_disable", 0, 0x5 }, { "reg", 0, base + CS_PP_DCLV_OFFSET },
          { "data", 0, 0xAABBCCDD });
     run_ring(self);
-    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0xAA00CC00u);
+    EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0xAA00CC00u);
 }
 
 BOTH_PROFILES(StoreRegisterMem)
 {
+    /* Plain 32-bit read/write registers of the engine (PP_DCLV, PP_DIR_BASE): gen6's IMR and
+     * HWSTAM have read-only reserved bits (spec 000 §1.1.7.1-2). */
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    wr(self, CS_HWSTAM_OFFSET, 0x0BADF00D);
-    EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, base + CS_HWSTAM_OFFSET }, { "address", 0, DATA });
+    wr(self, CS_PP_DCLV_OFFSET, 0x0BADF00D);
+    EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, base + CS_PP_DCLV_OFFSET }, { "address", 0, DATA });
     if (self->profile == CS_PROFILE_GEN6)
         EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, (uint32_t)(IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIMR_OFFSET) },
              { "address", 0, DATA + 4 });
@@ -491,15 +497,17 @@ BOTH_PROFILES(PrivilegedCommandInNonSecureBatchBecomesNoop)
 
 BOTH_PROFILES(PrivilegedCommandInSecureBatchOrRingRuns)
 {
+    /* Plain 32-bit read/write registers of the engine (PP_DCLV, PP_DIR_BASE): gen6's IMR and
+     * HWSTAM have read-only reserved bits (spec 000 §1.1.7.1-2). */
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    lri(self, base + CS_HWSTAM_OFFSET, 0x1234);
+    lri(self, base + CS_PP_DCLV_OFFSET, 0x1234);
     EMIT0("MI_BATCH_BUFFER_END");
     place(self, BATCH);
     bb_start(self, BATCH, true, false);
-    lri(self, base + CS_IMR_OFFSET, 0x5678);
+    lri(self, base + CS_PP_DIR_BASE_OFFSET, 0x5678);
     run_ring(self);
-    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0x1234);
-    EXPECT_EQ(rd(self, CS_IMR_OFFSET), 0x5678);
+    EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0x1234);
+    EXPECT_EQ(rd(self, CS_PP_DIR_BASE_OFFSET), 0x5678);
     EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0);
 }
 

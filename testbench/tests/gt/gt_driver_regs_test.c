@@ -380,3 +380,30 @@ TEST(GtGuc, Gen12HostToGucMessageRegisters)
     EXPECT_EQ(unimplemented(&self), 1u); /* no GuC on gen6 */
     teardown(&self);
 }
+
+/* ---- reserved interrupt mask bits ------------------------------------------------------------ */
+
+TEST(GtEngineIrq, Gen6ReservedImrAndHwstamBitsAreReadOnlyOnes)
+{
+    /* spec 000 §1.1.7.1-2: HWSTAM and IMR reset to FFFF FFFFh, "Reserved bits are RO"; the
+     * defined bits are each engine's (render 8:6, 4:2, 0; video 20:18, 16:14, 12; blitter 29,
+     * 26:24, 22 — spec 002). gen12's registers take every bit. */
+    GtRegs self = { 0 };
+    build(&self, "gen6");
+    static const struct { cs_engine engine; uint32_t defined; } engines[] = {
+        { CS_ENGINE_RCS, 0x000001DDu }, { CS_ENGINE_VCS, 0x001DD000u }, { CS_ENGINE_BCS, 0x27400000u },
+    };
+    for (size_t i = 0; i < 3; i++) {
+        uint64_t b = base(&self, engines[i].engine);
+        EXPECT_EQ(rd(&self, b + CS_IMR_OFFSET), 0xFFFFFFFFu);
+        wr(&self, b + CS_IMR_OFFSET, 0);
+        wr(&self, b + CS_HWSTAM_OFFSET, 0);
+        EXPECT_EQ(rd(&self, b + CS_IMR_OFFSET), ~engines[i].defined);
+        EXPECT_EQ(rd(&self, b + CS_HWSTAM_OFFSET), ~engines[i].defined);
+    }
+    teardown(&self);
+    build(&self, "gen12");
+    wr(&self, base(&self, CS_ENGINE_BCS) + CS_IMR_OFFSET, 0);
+    EXPECT_EQ(rd(&self, base(&self, CS_ENGINE_BCS) + CS_IMR_OFFSET), 0u);
+    teardown(&self);
+}

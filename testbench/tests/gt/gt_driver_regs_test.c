@@ -371,6 +371,8 @@ TEST(GtGuc, Gen12HostToGucMessageRegisters)
     wr(&self, 0x1901F0, 0x1234);
     EXPECT_EQ(rd(&self, 0x1901F0), 0u);       /* a trigger */
     EXPECT_EQ(rd(&self, 0xC590), 0x1234u);    /* HOST2GUC_DATA */
+    /* i915 engine_record_registers reads GEN12_RING_FAULT_REG (0xCEC4): no fault recorded. */
+    EXPECT_EQ(rd(&self, 0xCEC4), 0u);
     /* i915 guc_load_done / xe guc_wait_ucode: GUC_STATUS uKernel field READY (0xF0 << 8). */
     EXPECT_EQ(rd(&self, 0xC000) & 0xFF01u, 0xF000u);
     wr(&self, 0xC180 + 4 * 15, 0xabcd);

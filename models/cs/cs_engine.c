@@ -240,6 +240,19 @@ static bool hidden(cs_engine_model *model, uint64_t offset)
     if (model->config.engine != CS_ENGINE_RCS &&
         (aligned == CS_TS_GPGPU_THREADS_DISPATCHED_OFFSET || aligned == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_OFFSET))
         return true;
+    /* Engine management: GFX_MODE is gen6's render register (i915 GFX_MODE 0x2520), RNCID the
+     * gen6 video engine's (GEN6_BSD_RNCID); the upper dwords, RESET_CTL and RING_MODE are gen7/8+
+     * (i915 intel_engine_regs.h "gen8+", RING_MODE_GEN7). */
+    if ((aligned == CS_GFX_MODE_OFFSET) !=
+        (aligned == CS_GFX_MODE_OFFSET && model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_RCS))
+        return true;
+    bool rncid = aligned == CS_RNCID_OFFSET || aligned == CS_RNCID_UDW_OFFSET;
+    if (rncid && !(model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS))
+        return true;
+    if (model->config.profile == CS_PROFILE_GEN6 &&
+        (aligned == CS_ACTHD_UDW_OFFSET || aligned == CS_DMA_FADD_UDW_OFFSET || aligned == CS_BB_ADDR_UDW_OFFSET ||
+         aligned == CS_RESET_CTL_OFFSET || aligned == CS_RING_MODE_OFFSET))
+        return true;
     /* Execlists and the gen8+ context image registers (cs_execlist.h): gen6 schedules rings only. */
     if (model->config.profile == CS_PROFILE_GEN6)
         return aligned == CS_HWS_PGA_OFFSET || cs_execlist_is_register(aligned) || aligned == CS_BB_ADDR_UDW_OFFSET ||
@@ -334,6 +347,9 @@ static bool runnable(cs_engine_model *model)
         model->semaphore_waiting || model->yielded)
         return false;
     if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_STOP_RINGS_MASK)
+        return false;
+    /* i915 gen8_engine_reset_prepare: a requested reset stops the engine (READY_TO_RESET). */
+    if (*reg(model, CS_RESET_CTL_INDEX) & CS_RESET_CTL_REQUEST_RESET_MASK)
         return false;
     if (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)
         return false;
@@ -492,19 +508,58 @@ static bool load(cs_engine_model *model, uint64_t address, uint32_t *value)
     return true;
 }
 
+/* Where the engine's interrupt control registers (IMR, HWSTAM, the ISR the status page gets)
+ * hold its events. The events themselves are kept in the render layout (irq_message.h data
+ * bits: user interrupt 0, sync status 2, master error 3, notify 4, timeout 6, page fault 7,
+ * context switch 8). gen6's video and blitter command streamers have their own layouts, the
+ * render one moved up: spec 002 "Interrupt Control Registers" of the video command streamer
+ * (user interrupt 12, sync status 14, master error 15, MI_FLUSH_DW notify 16, timeout 18,
+ * page fault 19, context switch 20) and of the blitter (user interrupt 22, sync status 24,
+ * master error 25, MI_FLUSH_DW notify 26, page fault 29; no timeout or context switch bit);
+ * they are the engines' GTIIR positions, and i915 writes the ring's IMR with them
+ * (gen6_irq_enable: RING_IMR = ~irq_enable_mask, GT_BSD_USER_INTERRUPT, GT_BLT_USER_INTERRUPT). */
+typedef struct irq_layout {
+    unsigned shift;      /* register bit of event bit 0 */
+    uint32_t events;     /* the events the registers have a bit for (render layout) */
+} irq_layout;
+
+static irq_layout engine_irq_layout(const cs_engine_model *model)
+{
+    if (model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS)
+        return (irq_layout){ 12, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_TIMEOUT |
+                                     ISR_PAGE_FAULT | IRQ_DATA_CONTEXT_SWITCH };
+    if (model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_BCS)
+        return (irq_layout){ 22, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_PAGE_FAULT };
+    /* spec 000 §1.1.7: render bits 8:6, 4:2 and 0 (5 and 31:9 reserved). */
+    if (model->config.profile == CS_PROFILE_GEN6)
+        return (irq_layout){ 0, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_TIMEOUT |
+                                    ISR_PAGE_FAULT | IRQ_DATA_CONTEXT_SWITCH };
+    return (irq_layout){ 0, 0xFFFFu };
+}
+
+/* An engine interrupt register (IMR, HWSTAM) as event bits: bits of events the engine's layout
+ * has no position for read as masked. */
+static uint32_t event_mask(cs_engine_model *model, uint32_t index)
+{
+    irq_layout layout = engine_irq_layout(model);
+    return (*reg(model, index) >> layout.shift) | ~layout.events;
+}
+
 /* spec 000 §1.1.7.1: an HWSTAM-unmasked ISR bit that changes writes the ISR to status page
- * dword 0; the programming note also needs the IMR bit clear. Pulses read as 0 there. */
+ * dword 0; the programming note also needs the IMR bit clear. Pulses read as 0 there. The
+ * ISR is written in the engine's own layout (engine_irq_layout). */
 static void isr_changed(cs_engine_model *model, uint32_t changed)
 {
-    uint32_t reporting = changed & ~*reg(model, CS_HWSTAM_INDEX) & ~*reg(model, CS_IMR_INDEX);
+    uint32_t reporting = changed & ~event_mask(model, CS_HWSTAM_INDEX) & ~event_mask(model, CS_IMR_INDEX);
     if (reporting)
-        store(model, hwsp_address(model) + 4u * CS_HWSP_ISR_DWORD, model->isr & ISR_LEVEL_BITS, 4);
+        store(model, hwsp_address(model) + 4u * CS_HWSP_ISR_DWORD,
+              (model->isr & ISR_LEVEL_BITS) << engine_irq_layout(model).shift, 4);
 }
 
 /* spec 000 §1.1.7.2: an IMR-unmasked event leaves the engine as an interrupt message. */
 static void send_event(cs_engine_model *model, uint32_t bits)
 {
-    uint32_t reported = bits & ~*reg(model, CS_IMR_INDEX) & 0xFFFFu;
+    uint32_t reported = bits & ~event_mask(model, CS_IMR_INDEX) & 0xFFFFu;
     if (!reported || !model->config.irq.deliver)
         return;
     irq_message message = {
@@ -541,10 +596,13 @@ static void raise_error(cs_engine_model *model, uint32_t error)
     update_master_error(model);
 }
 
-/* Errors that stop the parser (docs/cs.md "Errors"): the head stays at the command. */
+/* Errors that stop the parser (docs/cs.md "Errors"): the head stays at the command, and the
+ * hang capture registers name it (IPEIR the error; ACTHD and IPEHR were set when it was
+ * fetched, capture_command). */
 static void halt(cs_engine_model *model, uint32_t error)
 {
     model->halted = true;
+    *reg(model, CS_IPEIR_INDEX) = error;
     raise_error(model, error);
 }
 
@@ -1645,12 +1703,30 @@ static bool ggtt_selected(const cs_decoded *decoded)
 }
 
 /* One command: fetch, check, advance, execute. Returns the dwords parsed (0: nothing run). */
+/* What the drivers' hang capture reads (i915 i915_gpu_error.c engine_record_registers, xe
+ * hw_engine snapshot): the command the engine is on. ACTHD is its graphics address, IPEHR and
+ * CSCMDOP its header, DMA_FADD the cacheline fetched, BBADDR_UDW the batch head's upper bits.
+ * They keep the last command's values when the engine stops (so a hang shows where). */
+static void capture_command(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint64_t at = command_address(model, 0);
+    *reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
+    *reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
+    *reg(model, CS_IPEHR_INDEX) = decoded->header;
+    *reg(model, CS_CSCMDOP_INDEX) = decoded->header;
+    *reg(model, CS_DMA_FADD_INDEX) = (uint32_t)model->line_address;
+    *reg(model, CS_DMA_FADD_UDW_INDEX) = (uint32_t)(model->line_address >> 32) & CS_DMA_FADD_UDW_ADDRESS_MASK;
+    *reg(model, CS_BB_ADDR_UDW_INDEX) =
+        model->level > 0 ? (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK : 0;
+}
+
 static uint32_t step_once(cs_engine_model *model)
 {
     cs_decoded decoded;
     uint32_t length = fetch_command(model, &decoded);
     if (!length)
         return 0;
+    capture_command(model, &decoded);
     if (decoded.command)
         model->rows.executing = (uint32_t)(decoded.command - model->commands) + 1u;
     if (decoded.status == 0 && cs_stall_waits(model, &decoded))
@@ -1790,9 +1866,34 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
     case CS_EIR_INDEX:
         update_master_error(model);
         break;
+    case CS_IMR_INDEX:
+    case CS_HWSTAM_INDEX:
+        /* spec 000 §1.1.7.1-2 (gen6): "Reserved bits are RO", reading their reset value 1: only
+         * the bits of the engine's own layout (engine_irq_layout) take a write. */
+        if (model->config.profile == CS_PROFILE_GEN6) {
+            irq_layout layout = engine_irq_layout(model);
+            *reg(model, index) = new_value | ~(layout.events << layout.shift);
+        }
+        break;
     case CS_INSTPM_INDEX:
     case CS_MI_MODE_INDEX:
         sync_flush(model);
+        /* spec 000 MI_MODE Stop Rings: "the parser is turned off"; the command in progress has
+         * completed (a step is atomic), so Rings Idle reads 1 at once (i915 intel_engine_stop_cs
+         * polls MODE_IDLE after setting STOP_RING). */
+        if (index == CS_MI_MODE_INDEX && (new_value & ~old_value & CS_MI_MODE_STOP_RINGS_MASK))
+            tlm_event_cancel(model->kernel, &model->step);
+        break;
+    case CS_RESET_CTL_INDEX:
+        /* i915 gen8_engine_reset_prepare: REQUEST_RESET, then poll READY_TO_RESET. The engine
+         * stops at the command boundary (now: a step is atomic) and says it is ready; clearing
+         * the request (i915 gen8_engine_reset_cancel) lets it go on. */
+        if (new_value & CS_RESET_CTL_REQUEST_RESET_MASK) {
+            tlm_event_cancel(model->kernel, &model->step);
+            *reg(model, CS_RESET_CTL_INDEX) |= CS_RESET_CTL_READY_TO_RESET_MASK;
+        } else {
+            *reg(model, CS_RESET_CTL_INDEX) &= ~CS_RESET_CTL_READY_TO_RESET_MASK;
+        }
         break;
     case CS_PR_CTR_CTL_INDEX:
         watchdog_control(model, new_value);
@@ -1828,6 +1929,18 @@ static void register_read(void *context, uint32_t index)
         *reg(model, CS_PR_CTR_INDEX) = watchdog_count(model);
     if (index == CS_CTX_TIMESTAMP_INDEX)
         *reg(model, CS_CTX_TIMESTAMP_INDEX) = ctx_timestamp(model);
+    bool busy = tlm_event_pending(&model->step) || model->level > 0 || model->halted || runnable(model);
+    if (index == CS_PSMI_CTL_INDEX) {
+        /* i915 gen6_bsd_submit_request: with sleep messages disabled the engine wakes, and the
+         * driver polls SLEEP_INDICATOR to 0 before writing TAIL. An idle engine that may send
+         * sleep messages is asleep (choice: it sleeps at once, wakes at once). */
+        uint32_t *psmi = reg(model, CS_PSMI_CTL_INDEX);
+        bool asleep = !busy && !(*psmi & CS_PSMI_CTL_SLEEP_MSG_DISABLE_MASK);
+        *psmi = asleep ? *psmi | CS_PSMI_CTL_SLEEP_INDICATOR_MASK : *psmi & ~CS_PSMI_CTL_SLEEP_INDICATOR_MASK;
+    }
+    if (index == CS_INSTDONE_INDEX)
+        /* Choice: the parser's done bit (0) is clear while the engine has a command to run. */
+        *reg(model, CS_INSTDONE_INDEX) = busy ? ~1u : ~0u;
     if (index == CS_TS_GPGPU_THREADS_DISPATCHED_INDEX || index == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) {
         uint64_t count = threads_dispatched(model);
         *reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_INDEX) = (uint32_t)count;
@@ -1844,9 +1957,24 @@ static void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     (void)delay; /* registers answer at once */
     cs_engine_model *model = self;
-    if (hidden(model, payload->address)) {
-        tlm_log_warning(model->log, "no register at offset 0x%llx on this engine and profile (docs/cs.md \"Registers\")",
-                        (unsigned long long)payload->address);
+    /* gen6: PP_DIR_BASE's read copy (i915 RING_PP_DIR_BASE_READ, base + 0x518, read by the gen6
+     * hang capture); gen8+ has its submit queue there, so the offset is EXECLIST_SQ_ELEMENT1_LO's. */
+    if (model->config.profile == CS_PROFILE_GEN6 && payload->command == TLM_READ_COMMAND &&
+        payload->address == CS_EXECLIST_SQ_ELEMENT1_LO_OFFSET && payload->length == 4 && !payload->byte_enable) {
+        uint32_t value = *reg(model, CS_PP_DIR_BASE_INDEX);
+        for (uint32_t i = 0; i < 4; i++)
+            payload->data[i] = (uint8_t)(value >> (8 * i));
+        payload->response = TLM_OK_RESPONSE;
+        return;
+    }
+    /* No register at the offset (absent on this engine and profile, or a hole of the block): the
+     * block answers "nothing here", and the GT's BAR gives it the unimplemented-offset behaviour
+     * and logs it once (docs/gt.md "Unimplemented offsets"). */
+    if (hidden(model, payload->address) ||
+        (payload->address < model->registers.block->size &&
+         tlm_register_find(model->registers.block, (uint32_t)payload->address & ~3u) < 0)) {
+        tlm_log_debug(model->log, "no register at offset 0x%llx on this engine and profile (docs/cs.md \"Registers\")",
+                      (unsigned long long)payload->address);
         payload->response = TLM_ADDRESS_ERROR_RESPONSE;
         return;
     }

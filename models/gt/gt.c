@@ -12,7 +12,10 @@
 #include "eu_array.h"
 #include "eu_ctx_regs.h"
 #include "eu_regs.h"
+#include "gt_bar.h"
+#include "gt_misc.h"
 #include "guc.h"
+#include "guc_fuse_regs.h"
 #include "guc_regs.h"
 #include "guc_scheduler.h"
 #include "irq_gen11.h"
@@ -60,7 +63,9 @@ struct gt {
     const gt_profile *profile;   /* what is built */
     tlm_time clock_period;       /* the GT clock in use */
     tlm_memory *memory;          /* graphics memory (the caller's) */
-    tlm_router *mmio;            /* the MMIO BAR */
+    tlm_router *mmio;            /* the MMIO BAR's blocks */
+    gt_bar bar;                  /* the BAR as hosts and engines see it: the router and unimplemented offsets */
+    gt_misc *misc;               /* GT-level registers: force wake, steering, fuses, domain reset, aux invalidation */
     irq_gen11 *irq_gen11;        /* gen11+ aggregator model (gen12 without a replacement) */
     irq_gen6 *irq_gen6;          /* gen6 GT interrupt registers (gen6) */
     irq_message_sink irq_sink;   /* the aggregator's own input */
@@ -194,7 +199,7 @@ static void add_irq(gt *model, const gt_irq_block *replacement)
         model->irq_guc_target = replacement->guc_target;
         model->irq_guc_vector[0] = replacement->guc_vector[0];
         model->irq_guc_vector[1] = replacement->guc_vector[1];
-        tlm_router_map(model->mmio, IRQ_GEN11_MMIO_BASE, IRQ_GEN11_BLOCK_SIZE, replacement->host_target);
+        gt_bar_map(&model->bar, IRQ_GEN11_MMIO_BASE, IRQ_GEN11_BLOCK_SIZE, replacement->host_target);
     } else if (model->profile->gen11_irq) {
         model->irq_gen11 = irq_gen11_create(model->kernel, "irq");
         model->irq_sink = irq_gen11_sink(model->irq_gen11);
@@ -202,13 +207,13 @@ static void add_irq(gt *model, const gt_irq_block *replacement)
         model->irq_guc_target = irq_gen11_target(model->irq_gen11, IRQ_GEN11_GUC);
         for (unsigned v = 0; v < 2; v++)
             model->irq_guc_vector[v] = irq_gen11_guc_vector(model->irq_gen11, v);
-        tlm_router_map(model->mmio, IRQ_GEN11_MMIO_BASE, IRQ_GEN11_BLOCK_SIZE,
+        gt_bar_map(&model->bar, IRQ_GEN11_MMIO_BASE, IRQ_GEN11_BLOCK_SIZE,
                        irq_gen11_target(model->irq_gen11, IRQ_GEN11_HOST));
     } else {
         model->irq_gen6 = irq_gen6_create(model->kernel, "irq");
         model->irq_sink = irq_gen6_sink(model->irq_gen6);
         model->host_irq = irq_gen6_host_irq(model->irq_gen6);
-        tlm_router_map(model->mmio, IRQ_GEN6_MMIO_BASE, IRQ_GEN6_BLOCK_SIZE, irq_gen6_target(model->irq_gen6));
+        gt_bar_map(&model->bar, IRQ_GEN6_MMIO_BASE, IRQ_GEN6_BLOCK_SIZE, irq_gen6_target(model->irq_gen6));
     }
     model->tap_sink = (irq_message_sink){ .deliver = tap_deliver, .self = model };
 }
@@ -228,16 +233,38 @@ static void add_engines(gt *model)
             .instance = 0,
             .mmio_base = info->mmio_base,
             .memory = tlm_memory_target(model->memory),
-            .mmio = tlm_router_target(model->mmio),
+            .mmio = &model->bar.target,
             .irq = model->tap_sink,
             .clock_period = model->clock_period,
         };
         model->engines[e] = cs_engine_create(model->kernel, info->name, &engine);
-        tlm_router_map(model->mmio, info->mmio_base, CS_BLOCK_SIZE, cs_engine_target(model->engines[e]));
+        gt_bar_map(&model->bar, info->mmio_base, CS_BLOCK_SIZE, cs_engine_target(model->engines[e]));
         if (cs_engine_hws_pga_target(model->engines[e]))
-            tlm_router_map(model->mmio, info->mmio_base + CS_GEN6_HWS_PGA_OFFSET, 4,
+            gt_bar_map(&model->bar, info->mmio_base + CS_GEN6_HWS_PGA_OFFSET, 4,
                            cs_engine_hws_pga_target(model->engines[e]));
     }
+}
+
+/* A graphics domain reset (GDRST) of `engines`: each goes back to its reset state (docs/gt.md
+ * "GT registers"). */
+static void reset_engines(void *context, uint32_t engines)
+{
+    gt *model = context;
+    for (unsigned e = 0; e < CS_ENGINE_COUNT; e++)
+        if (model->engines[e] && (engines & CS_ENGINE_BIT(e)))
+            cs_engine_reset(model->engines[e]);
+}
+
+/* GEN11_GUC_HOST_INTERRUPT: the same interrupt as the GuC block's HOST2GUC_INTR (docs/gt.md
+ * "GT registers"), written through the block's own register. */
+static void host_to_guc(void *context, uint32_t data)
+{
+    gt *model = context;
+    if (!model->guc)
+        return;
+    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, GUC_HOST2GUC_INTR_OFFSET, &data, 4);
+    tlm_time delay = 0;
+    tlm_b_transport(guc_target(model->guc), &payload, &delay);
 }
 
 /* The EU array on the render engine's walker and statistics ports; gen12 also its OAG
@@ -250,8 +277,8 @@ static void add_eu(gt *model)
     eu_array_connect(model->eu, model->engines[CS_ENGINE_RCS]);
     eu_array_set_observer(model->eu, tap_eu_thread, model);
     if (eu_array_oa_target(model->eu)) {
-        tlm_router_map(model->mmio, EU_OAG_MMIO_BASE, EU_BLOCK_SIZE, eu_array_oa_target(model->eu));
-        tlm_router_map(model->mmio, EU_OAG_CTX_MMIO_BASE, EU_CTX_BLOCK_SIZE, eu_array_oa_ctx_target(model->eu));
+        gt_bar_map(&model->bar, EU_OAG_MMIO_BASE, EU_BLOCK_SIZE, eu_array_oa_target(model->eu));
+        gt_bar_map(&model->bar, EU_OAG_CTX_MMIO_BASE, EU_CTX_BLOCK_SIZE, eu_array_oa_ctx_target(model->eu));
     }
 }
 
@@ -269,8 +296,10 @@ static void add_guc(gt *model, const doorbell_block *replacement)
     }
     guc_config config = { .doorbells = doorbells, .host = model->tap_sink, .hash_fuse = true };
     model->guc = guc_create(model->kernel, "guc", &config);
-    tlm_router_map(model->mmio, DOORBELL_MMIO_BASE, DOORBELL_BLOCK_SIZE, doorbells.target);
-    tlm_router_map(model->mmio, GUC_MMIO_BASE, GUC_BLOCK_SIZE, guc_target(model->guc));
+    gt_bar_map(&model->bar, DOORBELL_MMIO_BASE, DOORBELL_BLOCK_SIZE, doorbells.target);
+    gt_bar_map(&model->bar, GUC_MMIO_BASE, GUC_BLOCK_SIZE, guc_target(model->guc));
+    /* The hashing-mode fuse the driver copies before arming doorbells (spec 001 0xB00[30]). */
+    gt_bar_map(&model->bar, GUC_FUSE_MMIO_BASE, GUC_FUSE_BLOCK_SIZE, guc_fuse_target(model->guc));
     model->guc_mmio = tlm_router_create(model->kernel, "guc_mmio");
     tlm_router_map(model->guc_mmio, DOORBELL_MMIO_BASE, DOORBELL_BLOCK_SIZE, guc_doorbell_view(model->guc));
     tlm_router_map(model->guc_mmio, GUC_MMIO_BASE, GUC_BLOCK_SIZE, guc_target(model->guc));
@@ -340,8 +369,10 @@ gt *gt_create(tlm_kernel *kernel, const gt_config *config, char *error, size_t e
     model->memory = config->memory;
     model->mmio = tlm_router_create(kernel, "mmio");
     tlm_router_trace(model->mmio, 32, 4); /* the BAR's 32-bit offsets, 32-bit registers */
+    gt_bar_init(&model->bar, kernel, model->mmio, config->strict_mmio);
     add_irq(model, config->irq);
     add_engines(model);
+    model->misc = gt_misc_create(kernel, profile, &model->bar, reset_engines, host_to_guc, model);
     add_eu(model);
     if (profile->has_guc)
         add_guc(model, config->doorbell);
@@ -370,6 +401,7 @@ void gt_destroy(gt *model)
     eu_array_destroy(model->eu);
     irq_gen11_destroy(model->irq_gen11);
     irq_gen6_destroy(model->irq_gen6);
+    gt_misc_destroy(model->misc);
     free(model);
 }
 
@@ -387,12 +419,17 @@ tlm_time gt_clock_period(const gt *model)
 
 const tlm_target *gt_mmio(gt *model)
 {
-    return tlm_router_target(model->mmio);
+    return &model->bar.target;
 }
 
 int gt_mmio_map(gt *model, uint64_t base, uint64_t size, const tlm_target *target)
 {
-    return tlm_router_map(model->mmio, base, size, target);
+    return gt_bar_map(&model->bar, base, size, target);
+}
+
+const gt_mmio_stats *gt_mmio_get_stats(const gt *model)
+{
+    return &model->bar.stats;
 }
 
 tlm_signal *gt_host_irq(gt *model)

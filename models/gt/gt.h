@@ -70,6 +70,7 @@ typedef struct gt_config {
     tlm_time clock_period;       /* 0: the profile's clock; else the caller's GT clock */
     const gt_irq_block *irq;     /* NULL: the profile's aggregator model; else its replacement (gen11+ only) */
     const struct doorbell_block *doorbell; /* NULL: the doorbell controller model; else its replacement (profiles with a GuC only) */
+    bool strict_mmio;            /* an access to an unimplemented offset inside the BAR is an error (gt_mmio_stats) */
 } gt_config;
 
 typedef struct gt gt;
@@ -82,8 +83,23 @@ void gt_destroy(gt *model);
 
 const gt_profile *gt_get_profile(const gt *model);
 tlm_time gt_clock_period(const gt *model);
-/* The MMIO BAR: one router, every block at its profile offset (docs/gt.md "MMIO map"). */
+/* The MMIO BAR: one router, every block at its profile offset (docs/gt.md "MMIO map"), behind
+ * the BAR's own answer for offsets no register decodes (docs/gt.md "Unimplemented offsets"). */
 const tlm_target *gt_mmio(gt *model);
+/* The register space of the BAR both profiles have (i915 intel_uncore_setup_mmio: 2 MiB of
+ * registers from graphics version 5 until the 4 MiB of discrete and 12.70+ parts; docs/facts.md).
+ * Inside it an offset no block decodes reads 0 and drops writes (spec 001 "like any other
+ * unimplemented MMIO address"); beyond it an access answers ADDRESS_ERROR. */
+#define GT_MMIO_BAR_SIZE UINT64_C(0x200000)
+/* Distinct unimplemented offsets the statistics name, in the order first touched. */
+#define GT_MMIO_UNIMPLEMENTED_KEPT 8u
+typedef struct gt_mmio_stats {
+    uint64_t unimplemented_accesses;  /* accesses inside the BAR that no register answered */
+    uint64_t unimplemented_offsets;   /* distinct offsets among them (each logged once) */
+    uint32_t first_offsets[GT_MMIO_UNIMPLEMENTED_KEPT]; /* the first ones touched */
+    unsigned first_count;             /* entries of first_offsets in use */
+} gt_mmio_stats;
+const gt_mmio_stats *gt_mmio_get_stats(const gt *model);
 /* Maps another block into the BAR (a system's bring-up block); tlm_router_map's result. */
 int gt_mmio_map(gt *model, uint64_t base, uint64_t size, const tlm_target *target);
 /* The aggregator's host line (the model's or the replacement's). */

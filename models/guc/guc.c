@@ -221,6 +221,13 @@ static void b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     (void)delay;
     guc *model = self;
+    /* A hole of the block answers "nothing here" without a log line of its own: the GT's BAR
+     * gives it the unimplemented-offset behaviour and logs it once (docs/gt.md). */
+    if (payload->address < model->registers.block->size &&
+        tlm_register_find(model->registers.block, (uint32_t)payload->address & ~3u) < 0) {
+        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+        return;
+    }
     tlm_register_file_b_transport(&model->registers, payload);
 }
 

@@ -34,6 +34,7 @@ typedef struct tb_cli {
     bool rtl_irq;             /* --rtl irq: the gen11+ interrupt aggregator's RTL twin (gen12) */
     bool rtl_doorbell;        /* --rtl doorbell: the GTI doorbell controller's RTL twin (gen12) */
     bool lockstep;            /* --lockstep: model and RTL twin side by side */
+    bool strict_mmio;         /* --strict-mmio: an unimplemented offset inside the BAR is a bus error */
     bool verbose;             /* -v: echo statements as they run */
     tlm_log_level log_level;  /* lowest sim log level printed */
     const char *wave;         /* --wave FILE (.fst or .vcd); the default scenario's default is gtsim.fst */
@@ -96,6 +97,9 @@ static void tb_print_usage(FILE *out)
           "  --lockstep           simulate the --rtl blocks (without --rtl: every block that has\n"
           "                       an RTL twin in the profile) as model and RTL in lockstep; a\n"
           "                       divergence is a failed check\n"
+          "  --strict-mmio        an access to an offset inside the GT's MMIO BAR that no\n"
+          "                       register decodes is a bus error (a failed check naming the\n"
+          "                       offset) instead of reading 0 and dropping the write\n"
           "  -v, --verbose        echo each statement with the sim time before it runs\n"
           "  --log-level LEVEL    lowest sim log level printed: debug, info, warning (default),\n"
           "                       error\n"
@@ -226,6 +230,8 @@ static int tb_parse_arguments(int argc, char **argv, tb_cli *cli)
                 cli->verbose = true;
             } else if (strcmp(arg, "--lockstep") == 0) {
                 cli->lockstep = true;
+            } else if (strcmp(arg, "--strict-mmio") == 0) {
+                cli->strict_mmio = true;
             } else if ((value = tb_cli_option_value(argc, argv, &i, "--rtl", &missing)) != NULL) {
                 char unknown[64];
                 if (!tb_parse_rtl_blocks(value, cli, unknown, sizeof unknown))
@@ -429,6 +435,7 @@ static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const cha
             : TB_MODE_MODEL;
     config.irq_mode = irq_mode;
     config.doorbell_mode = doorbell_mode;
+    config.strict_mmio = cli->strict_mmio;
     bool wave_usage_error = false;
     wave_file *wave = tb_wave_open(cli, wave_path, &wave_usage_error);
     if (wave_usage_error)

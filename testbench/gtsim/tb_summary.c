@@ -136,6 +136,21 @@ static void print_commands(FILE *out, tb_system *system, const tb_summary_counts
     }
 }
 
+/* "N offsets (M accesses): 0x..., ..." of the unimplemented MMIO offsets touched (gt.h
+ * gt_mmio_stats); nothing when none was. */
+static void print_unimplemented(FILE *out, const char *lead, const gt_mmio_stats *mmio, const char *end)
+{
+    if (mmio->unimplemented_accesses == 0)
+        return;
+    fprintf(out, "%sunimplemented MMIO: %" PRIu64 " offsets (%" PRIu64 " accesses):", lead, mmio->unimplemented_offsets,
+            mmio->unimplemented_accesses);
+    for (unsigned i = 0; i < mmio->first_count; i++)
+        fprintf(out, "%s0x%06x", i ? ", " : " ", mmio->first_offsets[i]);
+    if (mmio->unimplemented_offsets > mmio->first_count)
+        fputs(", ...", out);
+    fputs(end, out);
+}
+
 void tb_summary_print(FILE *out, const char *name, tb_system *system, uint64_t passed, uint64_t failed,
                       bool compact)
 {
@@ -152,10 +167,12 @@ void tb_summary_print(FILE *out, const char *name, tb_system *system, uint64_t p
         fprintf(out,
                 "; contexts %" PRIu64 "/%" PRIu64 " (CSB %" PRIu64 "); doorbell rings %s, GuC submissions %" PRIu64
                 "; walkers %" PRIu64 ", threads %" PRIu64 "; memory writes %" PRIu64 "; interrupt messages %" PRIu64
-                ", host irq %" PRIu64 " raised/%" PRIu64 " cleared\n",
+                ", host irq %" PRIu64 " raised/%" PRIu64 " cleared",
                 counts.contexts_done, counts.contexts_run, counts.csb_entries, rings, counts.submissions,
                 counts.walkers, counts.threads, counts.memory_writes, counts.irq_messages, counts.host_raised,
                 counts.host_cleared);
+        print_unimplemented(out, "; ", gt_mmio_get_stats(model), "");
+        fputc('\n', out);
         return;
     }
     const gt_profile *profile = gt_get_profile(model);
@@ -178,5 +195,6 @@ void tb_summary_print(FILE *out, const char *name, tb_system *system, uint64_t p
     fprintf(out, "  memory writes: %" PRIu64 "\n", counts.memory_writes);
     fprintf(out, "  interrupts: %" PRIu64 " messages, host line %" PRIu64 " raised, %" PRIu64 " serviced\n",
             counts.irq_messages, counts.host_raised, counts.host_cleared);
+    print_unimplemented(out, "  ", gt_mmio_get_stats(model), "\n");
     fprintf(out, "  checks: %" PRIu64 " passed, %" PRIu64 " failed: %s\n", passed, failed, failed ? "FAIL" : "PASS");
 }

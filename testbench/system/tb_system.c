@@ -199,13 +199,14 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
         .clock_period = BRINGUP_CLOCK_PERIOD,
         .irq = config->irq_mode != TB_MODE_MODEL ? &replacement : NULL,
         .doorbell = config->doorbell_mode != TB_MODE_MODEL ? &system->doorbell_block : NULL,
+        .strict_mmio = config->strict_mmio,
     };
     system->gt = gt_create(system->kernel, &gt, error, error_size);
     if (!system->gt) {
         tb_system_destroy(system);
         return NULL;
     }
-    /* The bring-up block shares the GT's BAR at a window the GT leaves free (tb_system.h). */
+    /* The bring-up block shares the GT's BAR beyond its register space (tb_system.h). */
     gt_mmio_map(system->gt, TB_SYSTEM_ROUNDTRIP_BASE, ROUNDTRIP_BLOCK_SIZE, block_target);
 
     /* In lockstep the round-trip part of the host line follows the RTL: the run is the RTL's,

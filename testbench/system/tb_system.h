@@ -32,6 +32,7 @@ typedef struct tb_system_config {
     tb_block_mode doorbell_mode;   /* how the GTI doorbell controller is simulated (gen12; gen6 has no doorbells) */
     FILE *log_sink;                /* where sim log lines go (NULL: stderr) */
     const tlm_tracer *tracer;      /* trace sink installed before any block is built (NULL: no trace; docs/waves.md) */
+    bool strict_mmio;              /* unimplemented offsets inside the BAR answer ADDRESS_ERROR (gt_config.strict_mmio) */
 } tb_system_config;
 
 typedef struct tb_system tb_system;
@@ -100,7 +101,7 @@ struct tb_doorbell_lockstep *tb_system_doorbell_lockstep(tb_system *system);
 /* gen12: the GTI doorbell controller (DOORBELL_MMIO_BASE), the GuC block (GUC_MMIO_BASE) and the
  * GuC scheduler model standing for the firmware, connected as micro-core but not booted: doorbell
  * interrupts go to the host until software sets DOORBELL_CTRL.ROUTE_TO_GUC (docs/guc.md). The
- * fuse register 0xB00 is not mapped (the round-trip block covers 0x0-0xFFF); the fuse is 1.
+ * hashing fuse reads at 0xB00 (gt_regs.toml).
  * NULL on gen6. tb_system_doorbell is the doorbell controller's model: the GT's (doorbell mode
  * model), the shadow the lockstep compares (lockstep), NULL in rtl mode (only the RTL exists:
  * its statistics are the model's and are absent there). */
@@ -115,10 +116,10 @@ const tlm_target *tb_system_guc_mmio(tb_system *system);
 /* Reaction time of the GuC scheduler model (GT clocks of the bring-up clock). */
 #define TB_SYSTEM_GUC_LATENCY_CYCLES GT_GUC_LATENCY_CYCLES
 
-/* Where the round-trip block sits in the bring-up system's MMIO space: 0x0-0xFFF, a window the
- * GT's map leaves free (docs/gt.md "MMIO map"; the gen12 fuse register 0xB00 that real hardware
- * has there is therefore not mapped). */
-#define TB_SYSTEM_ROUNDTRIP_BASE UINT64_C(0x0)
+/* Where the round-trip block sits in the bring-up system's MMIO space: 4 MiB, beyond the register
+ * space of every part (2 MiB on the profiles' parts, GT_MMIO_BAR_SIZE; 4 MiB on the newest) and
+ * below the GTT half of the BAR, so no real register is hidden by it (docs/gt.md "MMIO map"). */
+#define TB_SYSTEM_ROUNDTRIP_BASE UINT64_C(0x400000)
 
 /* The GT (models/gt/gt.h): its profile, clock, blocks and event record (the run summary). */
 struct gt *tb_system_gt(tb_system *system);

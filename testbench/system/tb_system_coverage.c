@@ -254,8 +254,22 @@ static void add_eu(eu_array *eu, tb_coverage *coverage)
     }
 }
 
+/* The BAR's unimplemented offsets (gt.h gt_mmio_stats): accesses, distinct offsets, and the
+ * first offsets touched by name, so a coverage file says which ones a run reached. */
+static void add_mmio(const gt_mmio_stats *mmio, tb_coverage *coverage)
+{
+    tb_coverage_add(coverage, "mmio", "unimplemented_access", mmio->unimplemented_accesses);
+    tb_coverage_add(coverage, "mmio", "unimplemented_offset", mmio->unimplemented_offsets);
+    for (unsigned i = 0; i < mmio->first_count; i++) {
+        char name[40];
+        snprintf(name, sizeof name, "unimplemented.0x%06x", mmio->first_offsets[i]);
+        tb_coverage_add(coverage, "mmio", name, 1);
+    }
+}
+
 void tb_system_coverage(tb_system *system, tb_coverage *coverage)
 {
+    add_mmio(gt_mmio_get_stats(tb_system_gt(system)), coverage);
     struct irq_gen6 *gen6 = tb_system_irq_gen6(system);
     cs_profile profile = gen6 ? CS_PROFILE_GEN6 : CS_PROFILE_GEN12;
     add_commands(system, profile, coverage);

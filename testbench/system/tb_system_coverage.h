@@ -13,7 +13,9 @@
  *   doorbell               doorbell controller transitions (gen12), counted by the model:
  *                          absent with --rtl doorbell (no doorbell kind then), the shadow's in lockstep
  *   guc                    GuC interrupts, work items, submissions, malformed queues (gen12)
- *   eu                     EU array: walkers, threads, barrier releases, faults */
+ *   eu                     EU array: walkers, threads, barrier releases, faults
+ *   mmio                   the BAR's unimplemented offsets: accesses, distinct offsets and
+ *                          "unimplemented.0xOFFSET" for the first ones touched (gt.h) */
 #ifndef TB_SYSTEM_COVERAGE_H
 #define TB_SYSTEM_COVERAGE_H
 

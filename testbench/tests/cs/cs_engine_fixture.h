@@ -91,6 +91,31 @@ static inline tlm_response_status access(const tlm_target *target, tlm_command c
     return payload.response;
 }
 
+/* Whether `address` has no register in the system's BAR: the access answers OK, a read gives 0,
+ * and the GT counts it as an unimplemented offset (docs/gt.md "Unimplemented offsets"). */
+static inline bool unimplemented(CsSys *self, tlm_command command, uint64_t address)
+{
+    uint64_t before = gt_mmio_get_stats(tb_system_gt(self->system))->unimplemented_accesses;
+    uint32_t value = 0xdeadbeef;
+    if (access(tb_system_mmio(self->system), command, address, &value) != TLM_OK_RESPONSE)
+        return false;
+    return (command != TLM_READ_COMMAND || value == 0) &&
+           gt_mmio_get_stats(tb_system_gt(self->system))->unimplemented_accesses == before + 1;
+}
+
+/* The bits of the engine under test's IMR/HWSTAM (and status page ISR) that stand for events
+ * `events` (render layout, irq_message.h IRQ_DATA_*): gen6's video and blitter engines have
+ * their own layouts, the render one moved up to their GTIIR positions (spec 002 video and BLT
+ * "Interrupt Control Registers": user interrupt 12 and 22). */
+static inline uint32_t irq_bits(CsSys *self, uint32_t events)
+{
+    if (self->profile == CS_PROFILE_GEN6 && self->engine == CS_ENGINE_VCS)
+        return events << 12;
+    if (self->profile == CS_PROFILE_GEN6 && self->engine == CS_ENGINE_BCS)
+        return events << 22;
+    return events;
+}
+
 static inline uint64_t base_of(CsSys *self, cs_engine engine)
 {
     return cs_profile_get(self->profile)->engines[engine].mmio_base;

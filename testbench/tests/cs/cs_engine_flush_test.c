@@ -29,14 +29,14 @@ BOTH_PROFILES(SyncFlushCompletesAndTogglesSyncStatus)
         self->engine = engines[e];
         cs_engine_model *model = engine_model(self);
         wr(self, hws_pga(self), HWSP + 0x1000u * (uint32_t)e);
-        wr(self, CS_HWSTAM_OFFSET, ~SYNC_STATUS_BIT);
-        wr(self, CS_IMR_OFFSET, ~SYNC_STATUS_BIT);
+        wr(self, CS_HWSTAM_OFFSET, ~irq_bits(self, SYNC_STATUS_BIT));
+        wr(self, CS_IMR_OFFSET, ~irq_bits(self, SYNC_STATUS_BIT));
         mem_wr(self, HWSP + 0x1000u * (uint32_t)e, 0xdead);
         request_sync_flush(self);
         /* "The device will automatically clear this bit before completing the operation". */
         EXPECT_EQ(rd(self, CS_INSTPM_OFFSET) & CS_INSTPM_SYNC_FLUSH_ENABLE_MASK, 0u);
         EXPECT_EQ(cs_engine_isr(model) & SYNC_STATUS_BIT, SYNC_STATUS_BIT);
-        EXPECT_EQ(mem_rd(self, HWSP + 0x1000u * (uint32_t)e), SYNC_STATUS_BIT); /* the status page write */
+        EXPECT_EQ(mem_rd(self, HWSP + 0x1000u * (uint32_t)e), irq_bits(self, SYNC_STATUS_BIT)); /* the status page write */
         EXPECT_EQ(cs_engine_get_stats(model)->sync_flushes, 1u);
         EXPECT_EQ(cs_engine_get_stats(model)->messages, 1u);
         /* "Toggled every SyncFlush event". */

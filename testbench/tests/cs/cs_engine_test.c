@@ -244,9 +244,7 @@ TEST_F(CsSys, Gen6HwsPgaIsAt0x4080)
     EXPECT_EQ(mmio_rd(self, rcs + CS_GEN6_HWS_PGA_OFFSET), 0x00345000u);
     EXPECT_EQ(mmio_rd(self, base_of(self, CS_ENGINE_BCS) + CS_GEN6_HWS_PGA_OFFSET), 0); /* BCS has its own */
     /* The gen8+ position is not decoded on gen6. */
-    uint32_t value = 0;
-    EXPECT_EQ(access(tb_system_mmio(self->system), TLM_READ_COMMAND, rcs + CS_HWS_PGA_OFFSET, &value),
-              TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_TRUE(unimplemented(self, TLM_READ_COMMAND, rcs + CS_HWS_PGA_OFFSET));
     /* SDI to the status page lands at the address written at 0x4080. */
     EMIT("MI_STORE_DATA_INDEX", 3, { "offset", 0, 0x10 }, { "data", 0, 0x4080 });
     place(self, RING);
@@ -259,34 +257,40 @@ TEST_F(CsSys, Gen6HwsPgaIsAt0x4080)
 
 BOTH_PROFILES(LoadRegisterImmSeveralPairsOwnAndOther)
 {
+    /* Plain 32-bit read/write registers of the engine (PP_DCLV, PP_DIR_BASE): gen6's IMR and
+     * HWSTAM have read-only reserved bits (spec 000 §1.1.7.1-2). */
     /* Two pairs to the engine's own registers, one to the aggregator through MMIO. */
     uint32_t other = self->profile == CS_PROFILE_GEN6 ? (uint32_t)(IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIER_OFFSET)
                                                       : (uint32_t)(IRQ_GEN11_MMIO_BASE + IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET);
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    EMIT("MI_LOAD_REGISTER_IMM", 7, { "reg", 0, base + CS_HWSTAM_OFFSET }, { "data", 0, 0x12345678 },
-         { "reg", 1, base + CS_IMR_OFFSET }, { "data", 1, 0xFFFF0000 }, { "reg", 2, other }, { "data", 2, 0x00010001 });
+    EMIT("MI_LOAD_REGISTER_IMM", 7, { "reg", 0, base + CS_PP_DCLV_OFFSET }, { "data", 0, 0x12345678 },
+         { "reg", 1, base + CS_PP_DIR_BASE_OFFSET }, { "data", 1, 0xFFFF0000 }, { "reg", 2, other }, { "data", 2, 0x00010001 });
     run_ring(self);
-    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0x12345678);
-    EXPECT_EQ(rd(self, CS_IMR_OFFSET), 0xFFFF0000);
+    EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0x12345678);
+    EXPECT_EQ(rd(self, CS_PP_DIR_BASE_OFFSET), 0xFFFF0000);
     EXPECT_EQ(mmio_rd(self, other), 0x00010001);
 }
 
 BOTH_PROFILES(LoadRegisterImmByteDisables)
 {
+    /* Plain 32-bit read/write registers of the engine (PP_DCLV, PP_DIR_BASE): gen6's IMR and
+     * HWSTAM have read-only reserved bits (spec 000 §1.1.7.1-2). */
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    wr(self, CS_HWSTAM_OFFSET, 0);
+    wr(self, CS_PP_DCLV_OFFSET, 0);
     /* Bytes 0 and 2 disabled: only bytes 1 and 3 of the data land. */
-    EMIT("MI_LOAD_REGISTER_IMM", 3, { "byte_disable", 0, 0x5 }, { "reg", 0, base + CS_HWSTAM_OFFSET },
+    EMIT("MI_LOAD_REGISTER_IMM", 3, { "byte_disable", 0, 0x5 }, { "reg", 0, base + CS_PP_DCLV_OFFSET },
          { "data", 0, 0xAABBCCDD });
     run_ring(self);
-    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0xAA00CC00u);
+    EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0xAA00CC00u);
 }
 
 BOTH_PROFILES(StoreRegisterMem)
 {
+    /* Plain 32-bit read/write registers of the engine (PP_DCLV, PP_DIR_BASE): gen6's IMR and
+     * HWSTAM have read-only reserved bits (spec 000 §1.1.7.1-2). */
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    wr(self, CS_HWSTAM_OFFSET, 0x0BADF00D);
-    EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, base + CS_HWSTAM_OFFSET }, { "address", 0, DATA });
+    wr(self, CS_PP_DCLV_OFFSET, 0x0BADF00D);
+    EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, base + CS_PP_DCLV_OFFSET }, { "address", 0, DATA });
     if (self->profile == CS_PROFILE_GEN6)
         EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, (uint32_t)(IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIMR_OFFSET) },
              { "address", 0, DATA + 4 });
@@ -493,15 +497,17 @@ BOTH_PROFILES(PrivilegedCommandInNonSecureBatchBecomesNoop)
 
 BOTH_PROFILES(PrivilegedCommandInSecureBatchOrRingRuns)
 {
+    /* Plain 32-bit read/write registers of the engine (PP_DCLV, PP_DIR_BASE): gen6's IMR and
+     * HWSTAM have read-only reserved bits (spec 000 §1.1.7.1-2). */
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    lri(self, base + CS_HWSTAM_OFFSET, 0x1234);
+    lri(self, base + CS_PP_DCLV_OFFSET, 0x1234);
     EMIT0("MI_BATCH_BUFFER_END");
     place(self, BATCH);
     bb_start(self, BATCH, true, false);
-    lri(self, base + CS_IMR_OFFSET, 0x5678);
+    lri(self, base + CS_PP_DIR_BASE_OFFSET, 0x5678);
     run_ring(self);
-    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0x1234);
-    EXPECT_EQ(rd(self, CS_IMR_OFFSET), 0x5678);
+    EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0x1234);
+    EXPECT_EQ(rd(self, CS_PP_DIR_BASE_OFFSET), 0x5678);
     EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0);
 }
 
@@ -665,7 +671,8 @@ TEST_F(CsSys, Gen6UserInterruptReachesGtiirAndTheHostLine)
     mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIER_OFFSET, 0xFFFFFFFFu);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         self->engine = cases[i].engine;
-        wr(self, CS_IMR_OFFSET, ~IRQ_DATA_USER_INTERRUPT);
+        /* i915 gen6_irq_enable: the ring's IMR unmasks the engine's GT bit (its own layout). */
+        wr(self, CS_IMR_OFFSET, ~cases[i].gt_bit);
         EMIT0("MI_USER_INTERRUPT");
         run_ring(self);
         EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), cases[i].gt_bit);
@@ -673,6 +680,34 @@ TEST_F(CsSys, Gen6UserInterruptReachesGtiirAndTheHostLine)
         mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET, 0xFFFFFFFFu);
         EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 0);
         wr(self, CS_RING_CTL_OFFSET, 0);
+    }
+}
+
+TEST_F(CsSys, Gen6VideoAndBlitterInterruptRegistersHaveTheirOwnLayouts)
+{
+    /* spec 002: the video engine's IMR has its user interrupt at bit 12, the blitter's at 22; the
+     * render layout's bit 0 is reserved (MBZ) there and unmasks nothing. */
+    build(self, CS_PROFILE_GEN6);
+    mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIMR_OFFSET, 0);
+    mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIER_OFFSET, 0xFFFFFFFFu);
+    static const cs_engine engines[] = { CS_ENGINE_VCS, CS_ENGINE_BCS };
+    for (size_t i = 0; i < 2; i++) {
+        self->engine = engines[i];
+        wr(self, CS_IMR_OFFSET, ~IRQ_DATA_USER_INTERRUPT); /* the render layout: masks the event */
+        EMIT0("MI_USER_INTERRUPT");
+        run_ring(self);
+        EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), 0u);
+        EXPECT_EQ(cs_engine_get_stats(engine_model(self))->messages, 0u);
+        wr(self, CS_RING_CTL_OFFSET, 0);
+        /* Sync status with HWSTAM and IMR open in the engine's layout: the status page gets the
+         * ISR in that layout (bit 14 video, 24 blitter). */
+        wr(self, CS_HWSTAM_OFFSET, ~irq_bits(self, IRQ_DATA_SYNC_STATUS));
+        wr(self, CS_IMR_OFFSET, ~irq_bits(self, IRQ_DATA_SYNC_STATUS));
+        wr(self, CS_INSTPM_OFFSET, CS_INSTPM_SYNC_FLUSH_ENABLE_MASK << 16 | CS_INSTPM_SYNC_FLUSH_ENABLE_MASK);
+        EXPECT_EQ(mem_rd(self, HWSP), i == 0 ? 1u << 14 : 1u << 24); /* run_ring set the status page */
+        EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET),
+                  i == 0 ? IRQ_GEN6_GTIIR_VIDEO_SYNC_STATUS_MASK : IRQ_GEN6_GTIIR_BLITTER_SYNC_STATUS_MASK);
+        mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET, 0xFFFFFFFFu);
     }
 }
 
@@ -807,7 +842,7 @@ TEST_F(CsSys, Gen6PipeControlNotifyReachesGtiir)
 BOTH_PROFILES(FlushDwPostSyncWritesAndNotifyOnTheBlitter)
 {
     self->engine = CS_ENGINE_BCS;
-    wr(self, CS_IMR_OFFSET, ~IRQ_DATA_NOTIFY);
+    wr(self, CS_IMR_OFFSET, ~irq_bits(self, IRQ_DATA_NOTIFY));
     /* The shortest form stores a dword, one dword more a qword. */
     uint32_t dword_length = cs_find_command(self->profile, "MI_FLUSH_DW")->min_length;
     EMIT("MI_FLUSH_DW", dword_length, { "post_sync", 0, 1 }, { "address", 0, DATA }, { "data", 0, 0xABCD },

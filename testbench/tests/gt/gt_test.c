@@ -22,16 +22,22 @@ typedef struct GtFixture {
     gt *model;             /* the GT under test */
 } GtFixture;
 
-static void build(GtFixture *self, const char *profile, tlm_time clock_period)
+static void build_strict(GtFixture *self, const char *profile, tlm_time clock_period, bool strict)
 {
     self->kernel = tlm_kernel_create();
     tlm_logger_set_level(tlm_kernel_logger(self->kernel), TLM_LOG_ERROR);
     self->memory = tlm_memory_create(self->kernel, "gfx_memory", 0);
-    gt_config config = { .profile = gt_profile_find(profile), .memory = self->memory, .clock_period = clock_period };
+    gt_config config = { .profile = gt_profile_find(profile), .memory = self->memory, .clock_period = clock_period,
+                         .strict_mmio = strict };
     char error[256] = "";
     self->model = gt_create(self->kernel, &config, error, sizeof error);
     if (!self->model)
         ADD_FAILURE("%s", error);
+}
+
+static void build(GtFixture *self, const char *profile, tlm_time clock_period)
+{
+    build_strict(self, profile, clock_period, false);
 }
 
 static void teardown(GtFixture *self)
@@ -52,6 +58,25 @@ static tlm_response_status bar_read(GtFixture *self, uint64_t offset, uint32_t *
     if (value)
         *value = data;
     return payload.response;
+}
+
+/* A 32-bit host write; the response. */
+static tlm_response_status bar_write(GtFixture *self, uint64_t offset, uint32_t value)
+{
+    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, offset, &value, 4);
+    tlm_time delay = 0;
+    tlm_b_transport(gt_mmio(self->model), &payload, &delay);
+    return payload.response;
+}
+
+/* Whether `offset` is an unimplemented offset of the BAR: it reads 0 with an OK response, and
+ * the access is counted as one (gt_mmio_stats). */
+static bool unimplemented(GtFixture *self, uint64_t offset)
+{
+    uint64_t before = gt_mmio_get_stats(self->model)->unimplemented_accesses;
+    uint32_t value = 0xdeadbeef;
+    return bar_read(self, offset, &value) == TLM_OK_RESPONSE && value == 0 &&
+           gt_mmio_get_stats(self->model)->unimplemented_accesses == before + 1;
 }
 
 TEST(GtProfiles, ThePublicBaseGraphicsClocks)
@@ -117,10 +142,12 @@ TEST(GtMap, Gen12EveryBlockAtItsBaseAndNothingElse)
     EXPECT_TRUE(gt_guc_scheduler(self.model) != NULL);
     EXPECT_TRUE(gt_irq_gen11(self.model) != NULL);
     EXPECT_TRUE(gt_irq_gen6(self.model) == NULL);
-    /* Where the profile has nothing: the bring-up window's neighbour 0x8000, gen6's registers. */
-    EXPECT_EQ(bar_read(&self, 0x8000, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(bar_read(&self, IRQ_GEN6_MMIO_BASE, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(bar_read(&self, 0x0, NULL), TLM_ADDRESS_ERROR_RESPONSE); /* left to the system */
+    /* Where the profile has nothing: unimplemented offsets of the BAR (0x8000, gen6's registers,
+     * 0x0); beyond the BAR an address error. */
+    EXPECT_TRUE(unimplemented(&self, 0x8000));
+    EXPECT_TRUE(unimplemented(&self, IRQ_GEN6_MMIO_BASE));
+    EXPECT_TRUE(unimplemented(&self, 0x0));
+    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_ADDRESS_ERROR_RESPONSE);
     teardown(&self);
 }
 
@@ -136,11 +163,10 @@ TEST(GtMap, Gen6ThreeEnginesTheGtRegistersNoGuc)
     EXPECT_EQ(bar_read(&self, cs_profile_get(CS_PROFILE_GEN6)->engines[CS_ENGINE_RCS].mmio_base + CS_GEN6_HWS_PGA_OFFSET,
                        NULL),
               TLM_OK_RESPONSE); /* the HWS_PGA window */
-    EXPECT_EQ(bar_read(&self, DOORBELL_MMIO_BASE, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(bar_read(&self, GUC_MMIO_BASE, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(bar_read(&self, IRQ_GEN11_MMIO_BASE, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(bar_read(&self, cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_VECS].mmio_base, NULL),
-              TLM_ADDRESS_ERROR_RESPONSE); /* gen12's VECS */
+    EXPECT_TRUE(unimplemented(&self, DOORBELL_MMIO_BASE));
+    EXPECT_TRUE(unimplemented(&self, GUC_MMIO_BASE));
+    EXPECT_TRUE(unimplemented(&self, IRQ_GEN11_MMIO_BASE));
+    EXPECT_TRUE(unimplemented(&self, cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_VECS].mmio_base)); /* gen12's VECS */
     EXPECT_TRUE(gt_doorbell(self.model) == NULL);
     EXPECT_TRUE(gt_guc(self.model) == NULL);
     EXPECT_TRUE(gt_guc_mmio(self.model) == NULL);
@@ -177,5 +203,113 @@ TEST(GtEvents, TheRecordKeepsItsCapacityAndCountsTheRest)
         irq_message_send(gt_irq_sink(self.model), &message);
     EXPECT_EQ(gt_event_count(self.model), GT_EVENT_CAPACITY);
     EXPECT_EQ(gt_event_total(self.model, GT_EVENT_IRQ_MESSAGE), GT_EVENT_CAPACITY + 10u);
+    teardown(&self);
+}
+
+/* ---- unimplemented offsets (docs/gt.md "Unimplemented offsets") ---------------------------- */
+
+TEST(GtBar, AnUnimplementedOffsetReadsZeroDropsWritesAndIsLoggedOnce)
+{
+    /* spec 001 "SW Virtualization Reserved MMIO range": reads return zeros "like any other
+     * unimplemented MMIO address"; writes are ignored. */
+    GtFixture self = { 0 };
+    build(&self, "gen12", 0);
+    tlm_logger *logger = tlm_kernel_logger(self.kernel);
+    uint64_t warnings = tlm_logger_count(logger, TLM_LOG_WARNING);
+    EXPECT_EQ(bar_write(&self, 0x178010, 0x12345678), TLM_OK_RESPONSE);
+    EXPECT_TRUE(unimplemented(&self, 0x178010)); /* the write left nothing */
+    EXPECT_TRUE(unimplemented(&self, 0x8000));
+    EXPECT_TRUE(unimplemented(&self, 0x178010));
+    EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_WARNING), warnings + 2); /* once per offset */
+    EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_ERROR), 0u);
+    const gt_mmio_stats *stats = gt_mmio_get_stats(self.model);
+    EXPECT_EQ(stats->unimplemented_accesses, 4u);
+    EXPECT_EQ(stats->unimplemented_offsets, 2u);
+    ASSERT_EQ(stats->first_count, 2u);
+    EXPECT_EQ(stats->first_offsets[0], 0x178010u); /* in the order first touched */
+    EXPECT_EQ(stats->first_offsets[1], 0x8000u);
+    teardown(&self);
+}
+
+TEST(GtBar, AHoleInsideABlockIsUnimplementedToo)
+{
+    /* The render engine's block has no register at base + 0x7F0, gen6's at the gen8+ GPRs; the
+     * GuC block none at its last dword. */
+    GtFixture self = { 0 };
+    build(&self, "gen12", 0);
+    uint64_t rcs = cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS].mmio_base;
+    EXPECT_TRUE(unimplemented(&self, rcs + 0x7F0));
+    EXPECT_TRUE(unimplemented(&self, GUC_MMIO_BASE + GUC_BLOCK_SIZE - 4));
+    teardown(&self);
+    build(&self, "gen6", 0);
+    EXPECT_TRUE(unimplemented(&self, cs_profile_get(CS_PROFILE_GEN6)->engines[CS_ENGINE_RCS].mmio_base + CS_GPR0_OFFSET));
+    teardown(&self);
+}
+
+TEST(GtBar, BeyondTheBarIsAnAddressError)
+{
+    GtFixture self = { 0 };
+    build(&self, "gen6", 0);
+    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(bar_write(&self, GT_MMIO_BAR_SIZE + 0x1000, 1), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE - 4, NULL), TLM_OK_RESPONSE); /* the last dword inside */
+    EXPECT_EQ(gt_mmio_get_stats(self.model)->unimplemented_accesses, 1u);
+    teardown(&self);
+}
+
+TEST(GtBar, StrictModeMakesAnUnimplementedOffsetAnError)
+{
+    GtFixture self = { 0 };
+    build_strict(&self, "gen12", 0, true);
+    tlm_logger *logger = tlm_kernel_logger(self.kernel);
+    EXPECT_EQ(bar_read(&self, 0x8000, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(bar_write(&self, 0x8000, 1), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_ERROR), 1u); /* logged once, as an error */
+    EXPECT_EQ(gt_mmio_get_stats(self.model)->unimplemented_accesses, 2u);
+    /* Registers answer as ever. */
+    EXPECT_EQ(bar_read(&self, GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET, NULL), TLM_OK_RESPONSE);
+    teardown(&self);
+}
+
+TEST(GtBar, EnginesReachUnimplementedOffsetsLikeTheHost)
+{
+    /* An engine's MI_LOAD_REGISTER_IMM / MI_STORE_REGISTER_MEM goes through the same BAR: the
+     * render engine's MMIO port is the BAR front, so a write to an unimplemented offset is
+     * counted, not refused. */
+    GtFixture self = { 0 };
+    build(&self, "gen12", 0);
+    uint64_t rcs = cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS].mmio_base;
+    static const uint32_t ring[] = {
+        0x11000001, 0x8000, 0x1,          /* MI_LOAD_REGISTER_IMM 0x8000 = 1 */
+        0x10000002, 0x1000, 0x0, 0xcafe,  /* MI_STORE_DATA_IMM 0x1000 = 0xcafe */
+    };
+    tlm_payload fill = tlm_payload_make(TLM_WRITE_COMMAND, 0x10000, (void *)ring, sizeof ring);
+    fill.address_space = TLM_SPACE_GGTT;
+    tlm_time delay = 0;
+    tlm_b_transport(tlm_memory_target(self.memory), &fill, &delay);
+    EXPECT_EQ(bar_write(&self, rcs + CS_RING_START_OFFSET, 0x10000), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_write(&self, rcs + CS_RING_CTL_OFFSET, 1), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_write(&self, rcs + CS_RING_TAIL_OFFSET, 32), TLM_OK_RESPONSE);
+    tlm_kernel_run_for(self.kernel, 10000 * TLM_NS);
+    uint32_t stored = 0;
+    tlm_payload check = tlm_payload_make(TLM_READ_COMMAND, 0x1000, &stored, 4);
+    check.address_space = TLM_SPACE_GGTT;
+    tlm_b_transport(tlm_memory_target(self.memory), &check, &delay);
+    EXPECT_EQ(stored, 0xcafeu); /* the engine went on past the write */
+    EXPECT_EQ(gt_mmio_get_stats(self.model)->unimplemented_offsets, 1u);
+    EXPECT_EQ(gt_mmio_get_stats(self.model)->first_offsets[0], 0x8000u);
+    teardown(&self);
+}
+
+TEST(GtBar, TheHashingFuseIsReadableAt0xB00)
+{
+    /* spec 001 "Arming doorbells": the driver copies SNOOP_FILTER_Q_STATUS 0xB00[30] into the
+     * GuC shim before arming any doorbell; the GT's fuse is 1 (guc_config.hash_fuse). */
+    GtFixture self = { 0 };
+    build(&self, "gen12", 0);
+    uint32_t value = 0;
+    EXPECT_EQ(bar_read(&self, 0xB00, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(value, 1u << 30);
+    EXPECT_EQ(gt_mmio_get_stats(self.model)->unimplemented_accesses, 0u);
     teardown(&self);
 }

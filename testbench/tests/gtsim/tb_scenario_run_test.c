@@ -88,21 +88,21 @@ static tlm_time now(ScenarioRun *self)
 
 TEST_F(ScenarioRun, EachBusResponseAndEachExpectationIsOneCheck)
 {
-    EXPECT_TRUE(run_text(self, "mmio write 0x04 0x12345678\n"           /* 1: response */
-                               "mmio read 0x04 expect 0x12345678\n"     /* 2: response, value */
-                               "mmio read 0x04\n"                       /* 1: response */
+    EXPECT_TRUE(run_text(self, "mmio write 0x400004 0x12345678\n"           /* 1: response */
+                               "mmio read 0x400004 expect 0x12345678\n"     /* 2: response, value */
+                               "mmio read 0x400004\n"                     /* 1: response */
                                "expect irq 0\n"                         /* 1 */
                                "run 5\n"                                /* 0 */
                                "run idle\n"));                          /* 1 */
     EXPECT_EQ(self->result.passed, 6);
     EXPECT_EQ(self->result.failed, 0);
     EXPECT_FALSE(self->result.usage_error);
-    EXPECT_STREQ(self->out_text, "t.gtsim:3: mmio read 0x00000004 = 0x12345678\n");
+    EXPECT_STREQ(self->out_text, "t.gtsim:3: mmio read 0x00400004 = 0x12345678\n");
 }
 
 TEST_F(ScenarioRun, FailedExpectationPrintsFileLineExpectedGotAndTheRunGoesOn)
 {
-    EXPECT_TRUE(run_text(self, "# comment\nmmio read 0x00 expect 0x12345678\nmmio read 0x00 expect 0x47540001\n"));
+    EXPECT_TRUE(run_text(self, "# comment\nmmio read 0x400000 expect 0x12345678\nmmio read 0x400000 expect 0x47540001\n"));
     EXPECT_EQ(self->result.passed, 3);
     EXPECT_EQ(self->result.failed, 1);
     EXPECT_STREQ(self->out_text, "t.gtsim:2: expected 0x12345678, got 0x47540001\n");
@@ -110,10 +110,10 @@ TEST_F(ScenarioRun, FailedExpectationPrintsFileLineExpectedGotAndTheRunGoesOn)
 
 TEST_F(ScenarioRun, MaskComparesOnlyItsBits)
 {
-    EXPECT_TRUE(run_text(self, "mmio read 0x00 expect 0x4754ffff mask 0xffff0000\n"
-                               "mmio read 0x00 expect 0x00000001 mask 0x0000ffff\n"
-                               "mmio read 0x00 expect 0x00000000 mask 0x00000000\n"
-                               "mmio read 0x00 expect 0x12340000 mask 0xffff0000\n"));
+    EXPECT_TRUE(run_text(self, "mmio read 0x400000 expect 0x4754ffff mask 0xffff0000\n"
+                               "mmio read 0x400000 expect 0x00000001 mask 0x0000ffff\n"
+                               "mmio read 0x400000 expect 0x00000000 mask 0x00000000\n"
+                               "mmio read 0x400000 expect 0x12340000 mask 0xffff0000\n"));
     EXPECT_EQ(self->result.passed, 7);
     EXPECT_EQ(self->result.failed, 1);
     EXPECT_STREQ(self->out_text,
@@ -122,23 +122,23 @@ TEST_F(ScenarioRun, MaskComparesOnlyItsBits)
 
 TEST_F(ScenarioRun, BusErrorsAreFailedChecksNamingTheResponse)
 {
-    EXPECT_TRUE(run_text(self, "mmio read 0x24 expect 0\n"     /* a hole in the block: DECERR */
-                               "mmio write 0x00 0x1\n"          /* read-only register: SLVERR */
-                               "mmio read 0x02\n"               /* misaligned */
-                               "mmio write 0x10000 0\n"));      /* nothing mapped there */
+    EXPECT_TRUE(run_text(self, "mmio read 0x400024 expect 0\n" /* a hole in the block: DECERR */
+                               "mmio write 0x400000 0x1\n"      /* read-only register: SLVERR */
+                               "mmio read 0x400002\n"           /* misaligned */
+                               "mmio write 0x1000000 0\n"));    /* beyond the BAR */
     EXPECT_EQ(self->result.passed, 0);
     EXPECT_EQ(self->result.failed, 4); /* the expect clause after a bus error is not evaluated */
-    EXPECT_STREQ(self->out_text, "t.gtsim:1: mmio read 0x00000024: bus error ADDRESS_ERROR\n"
-                                 "t.gtsim:2: mmio write 0x00000000: bus error GENERIC_ERROR\n"
-                                 "t.gtsim:3: mmio read 0x00000002: bus error BURST_ERROR\n"
-                                 "t.gtsim:4: mmio write 0x00010000: bus error ADDRESS_ERROR\n");
+    EXPECT_STREQ(self->out_text, "t.gtsim:1: mmio read 0x00400024: bus error ADDRESS_ERROR\n"
+                                 "t.gtsim:2: mmio write 0x00400000: bus error GENERIC_ERROR\n"
+                                 "t.gtsim:3: mmio read 0x00400002: bus error BURST_ERROR\n"
+                                 "t.gtsim:4: mmio write 0x01000000: bus error ADDRESS_ERROR\n");
 }
 
 TEST_F(ScenarioRun, MmioIsLittleEndian32BitHostAccesses)
 {
-    EXPECT_TRUE(run_text(self, "mmio write 0x04 0x11223344\nrun 1\n"));
+    EXPECT_TRUE(run_text(self, "mmio write 0x400004 0x11223344\nrun 1\n"));
     uint8_t bytes[4] = { 0 };
-    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, 0x04, bytes, 4);
+    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, TB_SYSTEM_ROUNDTRIP_BASE + 0x04, bytes, 4);
     tlm_time delay = 0;
     tlm_b_transport(tb_system_mmio(self->system), &payload, &delay);
     ASSERT_TRUE(tlm_response_is_ok(&payload));
@@ -177,8 +177,8 @@ TEST_F(ScenarioRun, MemAtTheTopOfThe48BitSpace)
 TEST_F(ScenarioRun, ExpectIrqFollowsTheHostLine)
 {
     EXPECT_TRUE(run_text(self, "expect irq 1\n"
-                               "mmio write 0x1c 0x1\n"   /* INT_ENABLE.DONE */
-                               "mmio write 0x18 0x1\n"   /* STATUS_SET.DONE */
+                               "mmio write 0x40001c 0x1\n" /* INT_ENABLE.DONE */
+                               "mmio write 0x400018 0x1\n" /* STATUS_SET.DONE */
                                "run 2\n"
                                "expect irq 1\n"
                                "expect irq 0\n"));
@@ -247,12 +247,12 @@ TEST_F(ScenarioRun, VerboseEchoesEachStatementWithTheSimTime)
 {
     self->verbose = true;
     tlm_time period = tb_system_clock_period(self->system);
-    EXPECT_TRUE(run_text(self, "run 3\n\nmmio write 4 0x12345678\n"));
+    EXPECT_TRUE(run_text(self, "run 3\n\nmmio write 0x400004 0x12345678\n"));
     char expected[256];
     tlm_time t = 3 * period;
     snprintf(expected, sizeof expected,
              "[           0.000 ns] t.gtsim:1: run 3\n"
-             "[%12llu.%03u ns] t.gtsim:3: mmio write 0x00000004 0x12345678\n",
+             "[%12llu.%03u ns] t.gtsim:3: mmio write 0x00400004 0x12345678\n",
              (unsigned long long)(t / 1000), (unsigned)(t % 1000));
     EXPECT_STREQ(self->out_text, expected);
 }
@@ -264,7 +264,7 @@ TEST_F(ScenarioRun, IrqRaiseTheSystemCannotCarryStopsTheRunAsAUsageError)
     /* Class 7 is reserved (spec 001): no profile has such an engine. */
     char probe[256] = "";
     ASSERT_FALSE(tb_system_irq_raise(self->system, 7, 2, 3, probe, sizeof probe));
-    EXPECT_FALSE(run_text(self, "mmio read 0 expect 0x47540001\n  irq raise 7 2 3\nexpect irq 1\n"));
+    EXPECT_FALSE(run_text(self, "mmio read 0x400000 expect 0x47540001\n  irq raise 7 2 3\nexpect irq 1\n"));
     EXPECT_TRUE(self->result.usage_error);
     EXPECT_EQ(self->result.passed, 2);
     EXPECT_EQ(self->result.failed, 0); /* the statement after it never ran */

@@ -183,11 +183,13 @@ static void body_Gen12AggregatorIsOnTheMmioMapAtItsPublicBase(IrqSystem *self)
     EXPECT_EQ(rd(self, 0x190000u + 0x10u), 0u); /* GFX_MSTR_IRQ, public offset 0x190010 */
     wr(self, 0x190000u + 0x90u, 0); /* RCS0_RSVD_INTR_MASK, public offset 0x190090 */
     EXPECT_EQ(rd(self, G11(RCS0_RSVD_INTR_MASK)), 0u);
-    uint32_t value = 0;
+    /* Past the block: an unimplemented offset of the BAR (reads 0). */
+    uint32_t value = 0xdeadbeef;
     EXPECT_EQ(irq_access(tb_system_mmio(self->system), TLM_READ_COMMAND, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_BLOCK_SIZE,
                          &value),
-              TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(rd(self, ROUNDTRIP_ID_OFFSET), 0x47540001u); /* the round-trip block stays at 0 */
+              TLM_OK_RESPONSE);
+    EXPECT_EQ(value, 0u);
+    EXPECT_EQ(rd(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_ID_OFFSET), 0x47540001u); /* the round-trip block */
 }
 
 static void body_IrqRaiseChecksTheProfilesEngineTable(IrqSystem *self)
@@ -283,17 +285,17 @@ static void body_HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock(IrqSystem *s
     build(self, "gen12", self->mode);
     gen12_open_everything(self);
     wr(self, G11(GFX_MSTR_IRQ), MASTER_ENABLE);
-    wr(self, ROUNDTRIP_INT_ENABLE_OFFSET, ROUNDTRIP_INT_ENABLE_DONE_MASK);
-    wr(self, ROUNDTRIP_STATUS_SET_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
+    wr(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_INT_ENABLE_OFFSET, ROUNDTRIP_INT_ENABLE_DONE_MASK);
+    wr(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_STATUS_SET_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
     EXPECT_EQ(line(self), 1u);
     raise(self, 3, 0, 1);
     EXPECT_EQ(line(self), 1u);
-    wr(self, ROUNDTRIP_STATUS_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
+    wr(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_STATUS_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
     EXPECT_EQ(line(self), 1u); /* the aggregator still holds it */
     serviced_set seen = { 0 };
     gen12_handler(self, &seen, NULL);
     EXPECT_EQ(line(self), 0u);
-    wr(self, ROUNDTRIP_STATUS_SET_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
+    wr(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_STATUS_SET_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
     EXPECT_EQ(line(self), 1u);
 }
 
@@ -386,10 +388,10 @@ TEST_F(IrqSystem, Gen6BlockIsOnTheMmioMapAtItsPublicBase)
     EXPECT_EQ(rd(self, 0x44014u), 0xFFFFFFFFu); /* GTIMR */
     wr(self, 0x4401Cu, 0x1u);                   /* GTIER */
     EXPECT_EQ(rd(self, G6(GTIER)), 0x1u);
-    uint32_t value = 0;
-    EXPECT_EQ(irq_access(tb_system_mmio(self->system), TLM_READ_COMMAND, 0x44020u, &value), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(irq_access(tb_system_mmio(self->system), TLM_READ_COMMAND, IRQ_GEN11_MMIO_BASE, &value),
-              TLM_ADDRESS_ERROR_RESPONSE);
+    /* gen12's tree is not there: an unimplemented offset of the BAR (reads 0). */
+    uint32_t value = 0xdeadbeef;
+    EXPECT_EQ(irq_access(tb_system_mmio(self->system), TLM_READ_COMMAND, IRQ_GEN11_MMIO_BASE, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(value, 0u);
     char error[256] = "";
     EXPECT_FALSE(tb_system_irq_raise(self->system, 2, 0, 1, error, sizeof error));
     EXPECT_TRUE(irq_contains(error, "in profile gen6"));

@@ -21,7 +21,8 @@ typedef struct RoundTrip {
 static tlm_response_status access(RoundTrip *self, tlm_command command, uint64_t offset, uint8_t *data,
                                   uint32_t length, const uint8_t *byte_enable, uint32_t byte_enable_length)
 {
-    tlm_payload payload = tlm_payload_make(command, offset, data, length);
+    /* Offsets are the block's: it sits at TB_SYSTEM_ROUNDTRIP_BASE in the system's BAR. */
+    tlm_payload payload = tlm_payload_make(command, TB_SYSTEM_ROUNDTRIP_BASE + offset, data, length);
     payload.byte_enable = byte_enable;
     payload.byte_enable_length = byte_enable_length;
     tlm_time delay = 0;
@@ -178,9 +179,8 @@ static void body_error_responses(RoundTrip *self)
     EXPECT_EQ(mmio_read_status(self, ROUNDTRIP_COUNT_OFFSET + 4), TLM_ADDRESS_ERROR_RESPONSE); /* hole: DECERR */
     EXPECT_EQ(mmio_read_status(self, 0xFFC), TLM_ADDRESS_ERROR_RESPONSE);
     EXPECT_EQ(mmio_write(self, 0x800, 1u), TLM_ADDRESS_ERROR_RESPONSE);
-    /* Beyond the block, the router answers DECERR where the GT maps nothing: 0x8000 is free in
-     * both profiles' maps (docs/gt.md "MMIO map"; 0x1000, right after the block, is the gen12
-     * doorbells). */
+    /* Beyond the block nothing is mapped, and the block sits beyond the GT's register space:
+     * DECERR (docs/gt.md "MMIO map"). */
     EXPECT_EQ(mmio_read_status(self, 0x8000), TLM_ADDRESS_ERROR_RESPONSE);
     /* Writes to registers without a writable bit answer SLVERR and change nothing. */
     EXPECT_EQ(mmio_write(self, ROUNDTRIP_ID_OFFSET, 0u), TLM_GENERIC_ERROR_RESPONSE);

@@ -163,7 +163,7 @@ static void check_bringup_contents(WavesCli *self)
     /* Bus transactions: the SCRATCH write and the ID read on MMIO, the memory's dwords. */
     EXPECT_TRUE(row_takes_number(self, "mmio.data", 0x12345678));
     EXPECT_TRUE(row_takes_number(self, "mmio.data", 0x47540001));
-    EXPECT_TRUE(row_takes_number(self, "mmio.address", 0x1c));
+    EXPECT_TRUE(row_takes_number(self, "mmio.address", 0x40001c));
     EXPECT_TRUE(takes(self, "mmio.command", "write"));
     EXPECT_TRUE(takes(self, "mmio.response", "OK"));
     EXPECT_EQ(number_at(self, "mmio.initiator", self->vcd->last_time), 0xFFFF);
@@ -265,7 +265,7 @@ TEST_F(WavesCli, AnRtlRunHasTheRtlPinsOnTheSameTimelineAtTheirEdgeTimes)
     EXPECT_EQ(wave_vcd_first_time_of(row(self, "mmio.data"), "1000111010101000000000000000001", 0), handshake);
     EXPECT_STREQ(name_at(self, "mmio.response", handshake), "OK");
     EXPECT_STREQ(name_at(self, "mmio.command", cycle), "read");
-    EXPECT_EQ(number_at(self, "mmio.address", cycle), 0);
+    EXPECT_EQ(number_at(self, "mmio.address", cycle), 0x400000); /* the round-trip block's ID */
     /* The address went out on AR before that: ARVALID at the transaction's start. */
     uint64_t arvalid = wave_vcd_first_time_of(row(self, "roundtrip_rtl.s_axil_arvalid_i"), "1", 0);
     EXPECT_LT(arvalid, cycle);
@@ -384,7 +384,7 @@ static void killed_run(WavesCli *self, int sig)
     in_dir(self, "long.gtsim", scenario, sizeof scenario);
     FILE *file = fopen(scenario, "w");
     ASSERT_TRUE(file != NULL);
-    fputs("mmio write 0x04 0x12345678\nrun 1000000000000\n", file);
+    fputs("mmio write 0x400004 0x12345678\nrun 1000000000000\n", file);
     fclose(file);
     char *argv[] = { (char *)GTSIM_EXE, (char *)"run", scenario, (char *)"--wave", (char *)"k.fst", NULL };
     int pid = wave_test_spawn(self->dir, argv);

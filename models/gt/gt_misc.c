@@ -1,0 +1,168 @@
+/* GT-level registers (gt_misc.h, gt_regs.toml; docs/gt.md "GT registers"). */
+#include "gt_misc.h"
+
+#include <stdlib.h>
+
+#include "cs_commands.h"
+#include "gt_regs.h"
+#include "tlm_alloc.h"
+#include "tlm_register.h"
+
+/* One window of the BAR holding some of the registers; the router rebases to its start. */
+typedef struct gt_misc_window {
+    tlm_target target;           /* mapped into the BAR */
+    gt_misc *regs;               /* the block */
+    uint64_t base;               /* the window's first offset */
+    uint64_t size;               /* its bytes */
+} gt_misc_window;
+
+#define GT_MISC_WINDOWS 12u
+
+struct gt_misc {
+    tlm_register_file registers; /* gt_regs.toml, at their BAR offsets */
+    const gt_profile *profile;   /* which registers exist */
+    tlm_log_block *log;          /* "gt_regs" log counters */
+    gt_misc_reset_fn reset;      /* the engines' domain reset */
+    gt_misc_host2guc_fn host2guc;/* the GuC's host interrupt (gen12) */
+    void *context;               /* for reset */
+    gt_misc_window windows[GT_MISC_WINDOWS]; /* where the registers are mapped */
+};
+
+/* gen6 has the SNB force wake pair, the per-ring fault registers and GDRST (i915
+ * FORCEWAKE/FORCEWAKE_ACK, RING_FAULT_REG, GEN6_GDRST); gen12 everything else and GDRST. */
+static bool on_profile(const gt_misc *regs, uint32_t offset)
+{
+    bool gen6_only = offset == GT_FORCEWAKE_GEN6_OFFSET || offset == GT_FORCEWAKE_ACK_GEN6_OFFSET ||
+                     offset == GT_RING_FAULT_RCS_OFFSET || offset == GT_RING_FAULT_VCS_OFFSET ||
+                     offset == GT_RING_FAULT_BCS_OFFSET;
+    if (offset == GT_GDRST_OFFSET)
+        return true;
+    return regs->profile->gen11_irq ? !gen6_only : gen6_only;
+}
+
+/* The engines a GDRST value resets. gen6: GEN6_GRDOM_FULL 0, RENDER 1, MEDIA 2, BLT 3; gen11+:
+ * GEN11_GRDOM_FULL 0, RENDER 1, BLT 2, GUC 3, MEDIA (VCS0) 5, VECS 13 (i915 intel_gt_regs.h). */
+static uint32_t domain_engines(const gt_misc *regs, uint32_t domains)
+{
+    uint32_t all = CS_ENGINE_BIT(CS_ENGINE_RCS) | CS_ENGINE_BIT(CS_ENGINE_BCS) | CS_ENGINE_BIT(CS_ENGINE_VCS) |
+                   CS_ENGINE_BIT(CS_ENGINE_VECS);
+    if (domains & 1u)
+        return all;
+    uint32_t engines = 0;
+    if (domains & 1u << 1)
+        engines |= CS_ENGINE_BIT(CS_ENGINE_RCS);
+    if (regs->profile->gen11_irq) {
+        engines |= domains & 1u << 2 ? CS_ENGINE_BIT(CS_ENGINE_BCS) : 0;
+        engines |= domains & 1u << 5 ? CS_ENGINE_BIT(CS_ENGINE_VCS) : 0;
+        engines |= domains & 1u << 13 ? CS_ENGINE_BIT(CS_ENGINE_VECS) : 0;
+    } else {
+        engines |= domains & 1u << 2 ? CS_ENGINE_BIT(CS_ENGINE_VCS) : 0;
+        engines |= domains & 1u << 3 ? CS_ENGINE_BIT(CS_ENGINE_BCS) : 0;
+    }
+    return engines;
+}
+
+static void register_written(void *context, uint32_t index, uint32_t old_value, uint32_t new_value)
+{
+    (void)old_value;
+    gt_misc *regs = context;
+    uint32_t *value = &regs->registers.values[index];
+    if (index == GT_GDRST_INDEX && new_value) {
+        /* i915 gen6_hw_domain_reset: write the domain bits, wait for the hardware to clear them.
+         * The reset is done at once (choice), so they read 0 on the first poll. */
+        tlm_log_info(regs->log, "graphics domain reset 0x%x", new_value);
+        regs->reset(regs->context, domain_engines(regs, new_value));
+        *value = 0;
+    }
+    if (index == GT_GEN11_GUC_HOST_INTERRUPT_INDEX) {
+        /* i915 gen11_guc_raise_irq: the write interrupts the GuC; the register is a trigger. */
+        *value = 0;
+        if (regs->host2guc)
+            regs->host2guc(regs->context, new_value);
+    }
+    if ((index == GT_GFX_CCS_AUX_NV_INDEX || index == GT_VD0_AUX_NV_INDEX || index == GT_VE0_AUX_NV_INDEX) &&
+        (new_value & GT_GFX_CCS_AUX_NV_AUX_INV_MASK)) {
+        /* i915 gen12_emit_aux_table_inv / intel_gt_invalidate_aux: the request bit is cleared by
+         * hardware when the invalidation is done; nothing is cached here, so at once. */
+        *value = 0;
+    }
+}
+
+static void window_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
+{
+    (void)delay;
+    gt_misc_window *window = self;
+    uint64_t rebased = payload->address;
+    payload->address = window->base + rebased;
+    if (!on_profile(window->regs, (uint32_t)payload->address & ~3u))
+        payload->response = TLM_ADDRESS_ERROR_RESPONSE; /* the BAR makes it an unimplemented offset */
+    else if (tlm_register_find(window->regs->registers.block, (uint32_t)payload->address & ~3u) < 0)
+        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+    else
+        tlm_register_file_b_transport(&window->regs->registers, payload);
+    payload->address = rebased;
+}
+
+static uint32_t window_transport_dbg(void *self, tlm_payload *payload)
+{
+    gt_misc_window *window = self;
+    uint32_t offset = (uint32_t)(window->base + payload->address);
+    if (payload->command != TLM_READ_COMMAND || tlm_register_payload_check(payload) != TLM_OK_RESPONSE ||
+        !on_profile(window->regs, offset & ~3u))
+        return 0;
+    int32_t index = tlm_register_find(window->regs->registers.block, offset & ~3u);
+    if (index < 0)
+        return 0;
+    uint32_t value = tlm_register_file_peek(&window->regs->registers, (uint32_t)index);
+    for (uint32_t i = 0; i < 4; i++)
+        payload->data[i] = (uint8_t)(value >> (8 * i));
+    payload->response = TLM_OK_RESPONSE;
+    return 4;
+}
+
+gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *bar, gt_misc_reset_fn reset,
+                        gt_misc_host2guc_fn host2guc, void *context)
+{
+    gt_misc *regs = tlm_alloc_zeroed(1, sizeof *regs);
+    regs->profile = profile;
+    regs->reset = reset;
+    regs->host2guc = host2guc;
+    regs->context = context;
+    regs->log = tlm_logger_block(tlm_kernel_logger(kernel), "gt_regs");
+    tlm_register_file_init(&regs->registers, &gt_regs, regs->log);
+    regs->registers.on_write = register_written;
+    regs->registers.context = regs;
+    tlm_register_file_reset(&regs->registers);
+    /* The windows: the registers' neighbourhoods, clear of every block (docs/gt.md "MMIO map"). */
+    static const struct { uint64_t base, size; bool gen12, gen6; } windows[] = {
+        { 0x0D00, 0x100, true, false },     /* force-wake acknowledges */
+        { 0x0FDC, 0x4, true, false },       /* MCR steering */
+        { 0x4200, 0x100, true, false },     /* aux-table invalidation */
+        { 0x4094, 0x4, false, true },       /* gen6 ring fault registers (0x4080 is the render HWS_PGA) */
+        { 0x4194, 0x4, false, true },
+        { 0x4294, 0x4, false, true },
+        { 0x9100, 0x100, true, false },     /* fuse reflections */
+        { 0x9400, 0x100, true, true },      /* GDRST */
+        { 0xA000, 0x600, true, true },      /* force-wake requests */
+        { 0x130000, 0x100, true, true },    /* force-wake acknowledges (GT, gen6) */
+        { 0x1901F0, 0x60, true, false },    /* host-GuC messages (past the interrupt tree's 0x190107) */
+    };
+    for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++) {
+        if (!(profile->gen11_irq ? windows[i].gen12 : windows[i].gen6))
+            continue;
+        gt_misc_window *window = &regs->windows[i];
+        *window = (gt_misc_window){ .regs = regs, .base = windows[i].base, .size = windows[i].size };
+        window->target = (tlm_target){ .name = "gt_regs", .self = window, .b_transport = window_b_transport,
+                                       .transport_dbg = window_transport_dbg };
+        gt_bar_map(bar, window->base, window->size, &window->target);
+    }
+    return regs;
+}
+
+void gt_misc_destroy(gt_misc *regs)
+{
+    if (!regs)
+        return;
+    tlm_register_file_destroy(&regs->registers);
+    free(regs);
+}

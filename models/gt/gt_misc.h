@@ -1,0 +1,27 @@
+/* The GT-level registers of gt_regs.toml (internal to models/gt; docs/gt.md "GT registers"):
+ * force wake request/acknowledge per domain, multicast steering, fuse reflections, the graphics
+ * domain reset and gen12's aux-table invalidation, mapped into the BAR in the windows that hold
+ * them. A register another profile has answers "no register" (an unimplemented offset). */
+#ifndef GT_MISC_H
+#define GT_MISC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gt.h"
+#include "gt_bar.h"
+#include "tlm.h"
+
+typedef struct gt_misc gt_misc;
+
+/* What a domain reset does to the engines: reset those of `engines` (a mask of cs_engine bits). */
+typedef void (*gt_misc_reset_fn)(void *context, uint32_t engines);
+
+/* What a write of GEN11_GUC_HOST_INTERRUPT does: interrupt the GuC with `data`. */
+typedef void (*gt_misc_host2guc_fn)(void *context, uint32_t data);
+
+gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *bar, gt_misc_reset_fn reset,
+                        gt_misc_host2guc_fn host2guc, void *context);
+void gt_misc_destroy(gt_misc *regs);
+
+#endif

@@ -1,0 +1,413 @@
+/* Registers the Linux drivers touch at bring-up, reset and hang capture, on the GT of each
+ * profile (docs/gt.md "GT registers", docs/cs.md "Engine management"; facts and sources in
+ * docs/facts.md): each test states the driver's rule and checks the model keeps it. */
+#include <stdint.h>
+#include <string.h>
+
+#include "cs_engine.h"
+#include "cs_regs.h"
+#include "gt.h"
+#include "irq_gen6.h"
+#include "irq_gen6_regs.h"
+#include "tb_test.h"
+
+typedef struct GtRegs {
+    tlm_kernel *kernel;    /* time base */
+    tlm_memory *memory;    /* graphics memory */
+    gt *model;             /* the GT under test */
+} GtRegs;
+
+static void build(GtRegs *self, const char *profile)
+{
+    self->kernel = tlm_kernel_create();
+    tlm_logger_set_level(tlm_kernel_logger(self->kernel), TLM_LOG_ERROR);
+    self->memory = tlm_memory_create(self->kernel, "gfx_memory", 0);
+    gt_config config = { .profile = gt_profile_find(profile), .memory = self->memory, .clock_period = 1000 };
+    char error[256] = "";
+    self->model = gt_create(self->kernel, &config, error, sizeof error);
+    if (!self->model)
+        ADD_FAILURE("%s", error);
+}
+
+static void teardown(GtRegs *self)
+{
+    gt_destroy(self->model);
+    tlm_memory_destroy(self->memory);
+    tlm_kernel_destroy(self->kernel);
+}
+
+static uint32_t rd(GtRegs *self, uint64_t offset)
+{
+    uint32_t data = 0xdeadbeef;
+    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, offset, &data, 4);
+    tlm_time delay = 0;
+    tlm_b_transport(gt_mmio(self->model), &payload, &delay);
+    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    return data;
+}
+
+static void wr(GtRegs *self, uint64_t offset, uint32_t value)
+{
+    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, offset, &value, 4);
+    tlm_time delay = 0;
+    tlm_b_transport(gt_mmio(self->model), &payload, &delay);
+    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+}
+
+static void mem_wr(GtRegs *self, uint64_t address, const uint32_t *dwords, uint32_t count)
+{
+    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, address, (void *)dwords, 4 * count);
+    payload.address_space = TLM_SPACE_GGTT;
+    tlm_time delay = 0;
+    tlm_b_transport(tlm_memory_target(self->memory), &payload, &delay);
+}
+
+static uint64_t unimplemented(GtRegs *self)
+{
+    return gt_mmio_get_stats(self->model)->unimplemented_accesses;
+}
+
+static uint64_t base(GtRegs *self, cs_engine engine)
+{
+    return cs_profile_get(gt_get_profile(self->model)->cs)->engines[engine].mmio_base;
+}
+
+#define MASKED_ENABLE(bits) ((bits) << 16 | (bits))
+#define MASKED_DISABLE(bits) ((bits) << 16)
+
+/* ---- force wake ------------------------------------------------------------------------------ */
+
+TEST(GtForceWake, Gen12EachDomainAcknowledgesItsRequest)
+{
+    /* spec 001 force-wake table: request and acknowledge per domain; i915 fw_domain_get writes
+     * _MASKED_BIT_ENABLE(FORCEWAKE_KERNEL) and waits for the ack bit, fw_domain_put clears it. */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    static const struct { uint32_t request, ack; } domains[] = {
+        { 0xA188, 0x130044 }, { 0xA278, 0x0D84 }, { 0xA540, 0x0D50 }, { 0xA560, 0x0D70 },
+    };
+    for (size_t i = 0; i < sizeof domains / sizeof domains[0]; i++) {
+        EXPECT_EQ(rd(&self, domains[i].ack), 0u);
+        wr(&self, domains[i].request, MASKED_ENABLE(1u));
+        EXPECT_EQ(rd(&self, domains[i].ack) & 1u, 1u);
+        wr(&self, domains[i].request, MASKED_ENABLE(1u << 15)); /* the fallback bit too */
+        EXPECT_EQ(rd(&self, domains[i].ack), 0x8001u);
+        wr(&self, domains[i].request, MASKED_DISABLE(0x8001u));
+        EXPECT_EQ(rd(&self, domains[i].ack), 0u);
+    }
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+}
+
+TEST(GtForceWake, Gen6RequestAndAcknowledge)
+{
+    /* i915 (Sandy Bridge): FORCEWAKE 0xA18C bit 0, acknowledged in FORCEWAKE_ACK 0x130090. */
+    GtRegs self = { 0 };
+    build(&self, "gen6");
+    wr(&self, 0xA18C, 1);
+    EXPECT_EQ(rd(&self, 0x130090) & 1u, 1u);
+    wr(&self, 0xA18C, 0);
+    EXPECT_EQ(rd(&self, 0x130090) & 1u, 0u);
+    /* gen12's domains are not there. */
+    uint64_t before = unimplemented(&self);
+    EXPECT_EQ(rd(&self, 0xA278), 0u);
+    EXPECT_EQ(unimplemented(&self), before + 1);
+    teardown(&self);
+}
+
+/* ---- fuses, steering, aux invalidation -------------------------------------------------------- */
+
+TEST(GtFuses, Gen12ReflectionsAndSteering)
+{
+    /* spec 001: fuse_gt_dssen at 0x913C[5:0], fuse_gt_l3_disable at 0x9118[7:0]; the profile has
+     * 6 dual subslices and no bank fused off. Steering (GEN8_MCR_SELECTOR) holds what is written. */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    EXPECT_EQ(rd(&self, 0x913C), 0x3Fu);
+    EXPECT_EQ(rd(&self, 0x9118), 0u);
+    wr(&self, 0x913C, 0); /* read only */
+    EXPECT_EQ(rd(&self, 0x913C), 0x3Fu);
+    wr(&self, 0xFDC, 1u << 31 | 2u << 27 | 3u << 24);
+    EXPECT_EQ(rd(&self, 0xFDC), 1u << 31 | 2u << 27 | 3u << 24);
+    teardown(&self);
+}
+
+TEST(GtAux, Gen12InvalidationRequestIsClearedByHardware)
+{
+    /* i915 intel_gt_invalidate / gen12_emit_aux_table_inv: AUX_INV is set, and hardware clears it
+     * when the invalidation is done (drivers poll for 0). */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    static const uint32_t registers[] = { 0x4208, 0x4218, 0x4238 };
+    for (size_t i = 0; i < 3; i++) {
+        wr(&self, registers[i], 1);
+        EXPECT_EQ(rd(&self, registers[i]), 0u);
+    }
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+}
+
+/* ---- domain reset ----------------------------------------------------------------------------- */
+
+static void check_domain_reset(const char *profile, uint32_t blitter_bit)
+{
+    /* i915 gen6_hw_domain_reset: write the domain bits to GDRST, poll until hardware clears them;
+     * the engine is back in its reset state. */
+    GtRegs self = { 0 };
+    build(&self, profile);
+    uint64_t bcs = base(&self, CS_ENGINE_BCS), rcs = base(&self, CS_ENGINE_RCS);
+    wr(&self, bcs + CS_RING_START_OFFSET, 0x10000);
+    wr(&self, rcs + CS_RING_START_OFFSET, 0x20000);
+    wr(&self, bcs + CS_IMR_OFFSET, 0);
+    wr(&self, 0x941C, blitter_bit);
+    EXPECT_EQ(rd(&self, 0x941C), 0u);
+    EXPECT_EQ(rd(&self, bcs + CS_RING_START_OFFSET), 0u);
+    EXPECT_EQ(rd(&self, bcs + CS_IMR_OFFSET), 0xFFFFFFFFu);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x20000u); /* not in the domain */
+    wr(&self, 0x941C, 1); /* GRDOM_FULL: every engine */
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0u);
+    teardown(&self);
+}
+
+TEST(GtReset, Gen12DomainResetOfTheBlitter)
+{
+    check_domain_reset("gen12", 1u << 2); /* GEN11_GRDOM_BLT */
+}
+
+TEST(GtReset, Gen6DomainResetOfTheBlitter)
+{
+    check_domain_reset("gen6", 1u << 3); /* GEN6_GRDOM_BLT */
+}
+
+/* ---- gen6 PM interrupts ----------------------------------------------------------------------- */
+
+TEST(GtPmIrq, Gen6PmInterruptRegisters)
+{
+    /* i915 gen6 PM interrupt registers: PMISR 0x44020, PMIMR 0x44024, PMIIR 0x44028 (write 1 to
+     * clear), PMIER 0x4402C; the driver masks all (PMIMR = ~0) and clears PMIIR at reset. */
+    GtRegs self = { 0 };
+    build(&self, "gen6");
+    EXPECT_EQ(rd(&self, 0x44024), 0xFFFFFFFFu);
+    wr(&self, 0x44024, 0xFFFFFF00u);
+    EXPECT_EQ(rd(&self, 0x44024), 0xFFFFFF00u);
+    wr(&self, 0x4402C, 0x70);
+    EXPECT_EQ(rd(&self, 0x4402C), 0x70u);
+    wr(&self, 0x44028, 0xFFFFFFFFu);
+    EXPECT_EQ(rd(&self, 0x44028), 0u);
+    EXPECT_EQ(rd(&self, 0x44020), 0u);
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+}
+
+/* ---- engine management ------------------------------------------------------------------------ */
+
+static void start_ring(GtRegs *self, cs_engine engine, const uint32_t *dwords, uint32_t count)
+{
+    uint64_t b = base(self, engine);
+    mem_wr(self, 0x100000, dwords, count);
+    wr(self, b + CS_RING_START_OFFSET, 0x100000);
+    wr(self, b + CS_RING_CTL_OFFSET, 1);
+    wr(self, b + CS_RING_TAIL_OFFSET, 4 * count);
+}
+
+TEST(GtEngineMgmt, ResetRequestStopsTheEngineAndSaysReady)
+{
+    /* i915 gen8_engine_reset_prepare: _MASKED_BIT_ENABLE(REQUEST_RESET), poll READY_TO_RESET;
+     * gen8_engine_reset_cancel clears the request and the engine goes on. */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    uint64_t rcs = base(&self, CS_ENGINE_RCS);
+    EXPECT_EQ(rd(&self, rcs + CS_RESET_CTL_OFFSET), 0u);
+    uint32_t ring[16];
+    for (unsigned i = 0; i < 16; i++)
+        ring[i] = 0; /* MI_NOOPs */
+    start_ring(&self, CS_ENGINE_RCS, ring, 16);
+    wr(&self, rcs + CS_RESET_CTL_OFFSET, MASKED_ENABLE(CS_RESET_CTL_REQUEST_RESET_MASK));
+    EXPECT_EQ(rd(&self, rcs + CS_RESET_CTL_OFFSET),
+              CS_RESET_CTL_REQUEST_RESET_MASK | CS_RESET_CTL_READY_TO_RESET_MASK);
+    uint32_t head = rd(&self, rcs + CS_RING_HEAD_OFFSET);
+    tlm_kernel_run_for(self.kernel, 1000 * TLM_NS);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_HEAD_OFFSET), head); /* stopped */
+    wr(&self, rcs + CS_RESET_CTL_OFFSET, MASKED_DISABLE(CS_RESET_CTL_REQUEST_RESET_MASK));
+    EXPECT_EQ(rd(&self, rcs + CS_RESET_CTL_OFFSET), 0u);
+    tlm_kernel_run_for(self.kernel, 1000 * TLM_NS);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_HEAD_OFFSET) & CS_RING_HEAD_HEAD_MASK, 64u); /* went on */
+    teardown(&self);
+}
+
+TEST(GtEngineMgmt, StopRingMakesTheEngineIdleAtOnce)
+{
+    /* i915 intel_engine_stop_cs: _MASKED_BIT_ENABLE(STOP_RING) in MI_MODE, then poll MODE_IDLE;
+     * spec 000 MI_MODE: "Software must read a 1 in Ring Idle bit after setting this bit". */
+    GtRegs self = { 0 };
+    build(&self, "gen6");
+    uint64_t vcs = base(&self, CS_ENGINE_VCS);
+    uint32_t ring[16] = { 0 };
+    start_ring(&self, CS_ENGINE_VCS, ring, 16);
+    EXPECT_EQ(rd(&self, vcs + CS_MI_MODE_OFFSET) & CS_MI_MODE_RINGS_IDLE_MASK, 0u); /* busy */
+    wr(&self, vcs + CS_MI_MODE_OFFSET, MASKED_ENABLE(CS_MI_MODE_STOP_RINGS_MASK));
+    EXPECT_EQ(rd(&self, vcs + CS_MI_MODE_OFFSET) & CS_MI_MODE_RINGS_IDLE_MASK, CS_MI_MODE_RINGS_IDLE_MASK);
+    uint32_t head = rd(&self, vcs + CS_RING_HEAD_OFFSET);
+    tlm_kernel_run_for(self.kernel, 1000 * TLM_NS);
+    EXPECT_EQ(rd(&self, vcs + CS_RING_HEAD_OFFSET), head);
+    wr(&self, vcs + CS_MI_MODE_OFFSET, MASKED_DISABLE(CS_MI_MODE_STOP_RINGS_MASK));
+    tlm_kernel_run_for(self.kernel, 1000 * TLM_NS);
+    EXPECT_EQ(rd(&self, vcs + CS_RING_HEAD_OFFSET) & CS_RING_HEAD_HEAD_MASK, 64u);
+    teardown(&self);
+}
+
+TEST(GtEngineMgmt, Gen6VideoSleepHandshake)
+{
+    /* i915 gen6_bsd_submit_request: PSMI_CTL _MASKED_BIT_ENABLE(SLEEP_MSG_DISABLE), RNCID = 0,
+     * poll SLEEP_INDICATOR to 0, write TAIL, then re-enable sleep messages. An idle engine that
+     * may sleep reads SLEEP_INDICATOR 1. */
+    GtRegs self = { 0 };
+    build(&self, "gen6");
+    uint64_t vcs = base(&self, CS_ENGINE_VCS);
+    EXPECT_EQ(rd(&self, vcs + CS_PSMI_CTL_OFFSET) & CS_PSMI_CTL_SLEEP_INDICATOR_MASK, CS_PSMI_CTL_SLEEP_INDICATOR_MASK);
+    wr(&self, vcs + CS_PSMI_CTL_OFFSET, MASKED_ENABLE(CS_PSMI_CTL_SLEEP_MSG_DISABLE_MASK));
+    wr(&self, vcs + CS_RNCID_OFFSET, 0);
+    wr(&self, vcs + CS_RNCID_UDW_OFFSET, 0); /* the 64-bit write's upper dword */
+    EXPECT_EQ(unimplemented(&self), 0u);
+    EXPECT_EQ(rd(&self, vcs + CS_PSMI_CTL_OFFSET) & CS_PSMI_CTL_SLEEP_INDICATOR_MASK, 0u);
+    wr(&self, vcs + CS_PSMI_CTL_OFFSET, MASKED_DISABLE(CS_PSMI_CTL_SLEEP_MSG_DISABLE_MASK));
+    EXPECT_EQ(rd(&self, vcs + CS_PSMI_CTL_OFFSET) & CS_PSMI_CTL_SLEEP_INDICATOR_MASK, CS_PSMI_CTL_SLEEP_INDICATOR_MASK);
+    /* RNCID is the gen6 video engine's only. */
+    uint64_t before = unimplemented(&self);
+    rd(&self, base(&self, CS_ENGINE_BCS) + CS_RNCID_OFFSET);
+    EXPECT_EQ(unimplemented(&self), before + 1);
+    teardown(&self);
+}
+
+TEST(GtEngineMgmt, ModeRegistersAreMaskedAndPerProfile)
+{
+    /* i915 execlists_resume / enable_execlists: RING_MODE_GEN7 = _MASKED_BIT_ENABLE(
+     * GEN11_GFX_DISABLE_LEGACY_MODE) on gen11+; gen6 has GFX_MODE (0x2520) on render instead,
+     * whose Replay Mode resets to 1 (spec 000 §1.1.4.2). */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    uint64_t bcs = base(&self, CS_ENGINE_BCS);
+    wr(&self, bcs + CS_RING_MODE_OFFSET, MASKED_ENABLE(CS_RING_MODE_DISABLE_LEGACY_MODE_MASK));
+    wr(&self, bcs + CS_RING_MODE_OFFSET, CS_RING_MODE_PPGTT_ENABLE_MASK); /* no enable bit: nothing */
+    EXPECT_EQ(rd(&self, bcs + CS_RING_MODE_OFFSET), CS_RING_MODE_DISABLE_LEGACY_MODE_MASK);
+    uint64_t before = unimplemented(&self);
+    rd(&self, base(&self, CS_ENGINE_RCS) + CS_GFX_MODE_OFFSET);
+    EXPECT_EQ(unimplemented(&self), before + 1);
+    teardown(&self);
+    build(&self, "gen6");
+    uint64_t rcs = base(&self, CS_ENGINE_RCS);
+    EXPECT_EQ(rd(&self, rcs + CS_GFX_MODE_OFFSET), CS_GFX_MODE_REPLAY_MODE_MASK);
+    wr(&self, rcs + CS_GFX_MODE_OFFSET, MASKED_ENABLE(CS_GFX_MODE_TLB_INVALIDATE_EXPLICIT_MASK));
+    EXPECT_EQ(rd(&self, rcs + CS_GFX_MODE_OFFSET),
+              CS_GFX_MODE_REPLAY_MODE_MASK | CS_GFX_MODE_TLB_INVALIDATE_EXPLICIT_MASK);
+    before = unimplemented(&self);
+    rd(&self, rcs + CS_RING_MODE_OFFSET); /* gen7+ */
+    rd(&self, rcs + CS_RESET_CTL_OFFSET); /* gen8+ */
+    EXPECT_EQ(unimplemented(&self), before + 2);
+    /* gen6 PPGTT directory (i915 set_pp_dir: PP_DCLV = PP_DIR_DCLV_2G, PP_DIR_BASE), EXCC masked. */
+    wr(&self, rcs + CS_PP_DCLV_OFFSET, 0xFFFFFFFFu);
+    wr(&self, rcs + CS_PP_DIR_BASE_OFFSET, 0x12340000u);
+    EXPECT_EQ(rd(&self, rcs + CS_PP_DCLV_OFFSET), 0xFFFFFFFFu);
+    EXPECT_EQ(rd(&self, rcs + CS_PP_DIR_BASE_OFFSET), 0x12340000u);
+    EXPECT_EQ(rd(&self, rcs + 0x518), 0x12340000u); /* RING_PP_DIR_BASE_READ, the gen6 read copy */
+    wr(&self, rcs + CS_EXCC_OFFSET, 0x00010001u);
+    wr(&self, rcs + CS_EXCC_OFFSET, 0x00000002u);
+    EXPECT_EQ(rd(&self, rcs + CS_EXCC_OFFSET), 1u);
+    teardown(&self);
+}
+
+/* ---- hang capture ----------------------------------------------------------------------------- */
+
+static void check_hang_capture(const char *profile)
+{
+    /* i915 i915_gpu_error.c engine_record_registers: after a hang ACTHD is the address of the
+     * command the engine stopped at, IPEHR its header, IPEIR the error; INSTDONE has the
+     * parser busy while a command waits. Here: an unknown command (header 0x3F000000) halts the
+     * parser at ring offset 8. */
+    GtRegs self = { 0 };
+    build(&self, profile);
+    uint64_t rcs = base(&self, CS_ENGINE_RCS);
+    static const uint32_t ring[] = { 0, 0, 0x3F000000u, 0, 0, 0, 0, 0 };
+    EXPECT_EQ(rd(&self, rcs + CS_INSTDONE_OFFSET), 0xFFFFFFFFu); /* idle */
+    start_ring(&self, CS_ENGINE_RCS, ring, 8);
+    tlm_kernel_run_for(self.kernel, 1000 * TLM_NS);
+    EXPECT_EQ(rd(&self, rcs + CS_ACTHD_OFFSET), 0x100008u);
+    EXPECT_EQ(rd(&self, rcs + CS_IPEHR_OFFSET), 0x3F000000u);
+    EXPECT_EQ(rd(&self, rcs + CS_CSCMDOP_OFFSET), 0x3F000000u);
+    EXPECT_EQ(rd(&self, rcs + CS_IPEIR_OFFSET), CS_ESR_INSTRUCTION_PARSER_MASK);
+    EXPECT_EQ(rd(&self, rcs + CS_DMA_FADD_OFFSET), 0x100000u); /* the cacheline holding it */
+    EXPECT_EQ(rd(&self, rcs + CS_INSTPS_OFFSET), 0u);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_HEAD_OFFSET) & CS_RING_HEAD_HEAD_MASK, 8u);
+    /* The halted ring still has commands: the parser is not done. */
+    EXPECT_EQ(rd(&self, rcs + CS_INSTDONE_OFFSET) & 1u, 0u);
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+}
+
+TEST(GtHangCapture, Gen12RegistersNameTheHungCommand)
+{
+    check_hang_capture("gen12");
+}
+
+TEST(GtHangCapture, Gen6RegistersNameTheHungCommand)
+{
+    check_hang_capture("gen6");
+}
+
+/* ---- host to GuC messages --------------------------------------------------------------------- */
+
+TEST(GtGuc, Gen12HostToGucMessageRegisters)
+{
+    /* i915 intel_guc.c intel_guc_send_mmio (gen11+): the request goes into GEN11_SOFT_SCRATCH(0..3)
+     * (0x190240), then gen11_guc_raise_irq writes GEN11_GUC_HOST_INTERRUPT (0x1901F0), which
+     * interrupts the GuC like HOST2GUC_INTR (spec 001: the data lands in 0xC590). The pre-gen11
+     * SOFT_SCRATCH(0..15) at 0xC180 are storage too. */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    for (unsigned n = 0; n < 4; n++)
+        wr(&self, 0x190240 + 4 * n, 0x50000000u + n);
+    for (unsigned n = 0; n < 4; n++)
+        EXPECT_EQ(rd(&self, 0x190240 + 4 * n), 0x50000000u + n);
+    wr(&self, 0x1901F0, 0x1234);
+    EXPECT_EQ(rd(&self, 0x1901F0), 0u);       /* a trigger */
+    EXPECT_EQ(rd(&self, 0xC590), 0x1234u);    /* HOST2GUC_DATA */
+    /* i915 engine_record_registers reads GEN12_RING_FAULT_REG (0xCEC4): no fault recorded. */
+    EXPECT_EQ(rd(&self, 0xCEC4), 0u);
+    /* i915 guc_load_done / xe guc_wait_ucode: GUC_STATUS uKernel field READY (0xF0 << 8). */
+    EXPECT_EQ(rd(&self, 0xC000) & 0xFF01u, 0xF000u);
+    wr(&self, 0xC180 + 4 * 15, 0xabcd);
+    EXPECT_EQ(rd(&self, 0xC180 + 4 * 15), 0xabcdu);
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+    build(&self, "gen6");
+    EXPECT_EQ(rd(&self, 0x190240), 0u);
+    EXPECT_EQ(unimplemented(&self), 1u); /* no GuC on gen6 */
+    teardown(&self);
+}
+
+/* ---- reserved interrupt mask bits ------------------------------------------------------------ */
+
+TEST(GtEngineIrq, Gen6ReservedImrAndHwstamBitsAreReadOnlyOnes)
+{
+    /* spec 000 §1.1.7.1-2: HWSTAM and IMR reset to FFFF FFFFh, "Reserved bits are RO"; the
+     * defined bits are each engine's (render 8:6, 4:2, 0; video 20:18, 16:14, 12; blitter 29,
+     * 26:24, 22 — spec 002). gen12's registers take every bit. */
+    GtRegs self = { 0 };
+    build(&self, "gen6");
+    static const struct { cs_engine engine; uint32_t defined; } engines[] = {
+        { CS_ENGINE_RCS, 0x000001DDu }, { CS_ENGINE_VCS, 0x001DD000u }, { CS_ENGINE_BCS, 0x27400000u },
+    };
+    for (size_t i = 0; i < 3; i++) {
+        uint64_t b = base(&self, engines[i].engine);
+        EXPECT_EQ(rd(&self, b + CS_IMR_OFFSET), 0xFFFFFFFFu);
+        wr(&self, b + CS_IMR_OFFSET, 0);
+        wr(&self, b + CS_HWSTAM_OFFSET, 0);
+        EXPECT_EQ(rd(&self, b + CS_IMR_OFFSET), ~engines[i].defined);
+        EXPECT_EQ(rd(&self, b + CS_HWSTAM_OFFSET), ~engines[i].defined);
+    }
+    teardown(&self);
+    build(&self, "gen12");
+    wr(&self, base(&self, CS_ENGINE_BCS) + CS_IMR_OFFSET, 0);
+    EXPECT_EQ(rd(&self, base(&self, CS_ENGINE_BCS) + CS_IMR_OFFSET), 0u);
+    teardown(&self);
+}

@@ -1,10 +1,12 @@
 /* The GT (issue 10 item 1; docs/gt.md): the models of one profile composed into the graphics
  * tile a host sees behind its MMIO BAR.
  *
- *   host MMIO ─► gt router "mmio" ─┬─ interrupt aggregator (gen12: gen11+ tree; gen6: GT IIR)
- *                                  ├─ command streamers (RCS, BCS, VCS, gen12 VECS)
- *                                  ├─ gen12: GTI doorbells, GuC block (+ GuC scheduler model)
- *                                  └─ gen12: EU array OA registers
+ *   host MMIO ─► BAR (2 MiB; unimplemented offsets read 0) ─► gt router "mmio"
+ *        ─┬─ interrupt aggregator (gen12: gen11+ tree; gen6: GT IIR and PM interrupts)
+ *         ├─ command streamers (RCS, BCS, VCS, gen12 VECS)
+ *         ├─ GT registers: force wake, steering, fuses, domain reset, aux invalidation (gt_regs.toml)
+ *         ├─ gen12: GTI doorbells, GuC block (+ GuC scheduler model), the 0xB00 fuse
+ *         └─ gen12: EU array OA registers
  *   engines ─► graphics memory (the caller's), interrupt messages ─► aggregator ─► host line
  *   render engine ─► EU array (walker and statistics ports)
  *

@@ -101,7 +101,7 @@ struct tb_doorbell_lockstep *tb_system_doorbell_lockstep(tb_system *system);
 /* gen12: the GTI doorbell controller (DOORBELL_MMIO_BASE), the GuC block (GUC_MMIO_BASE) and the
  * GuC scheduler model standing for the firmware, connected as micro-core but not booted: doorbell
  * interrupts go to the host until software sets DOORBELL_CTRL.ROUTE_TO_GUC (docs/guc.md). The
- * hashing fuse reads at 0xB00 (gt_regs.toml).
+ * hashing fuse reads 1 at 0xB00 (models/guc/guc_fuse_regs.toml).
  * NULL on gen6. tb_system_doorbell is the doorbell controller's model: the GT's (doorbell mode
  * model), the shadow the lockstep compares (lockstep), NULL in rtl mode (only the RTL exists:
  * its statistics are the model's and are absent there). */

@@ -72,7 +72,7 @@ struct gt {
     irq_message_sink tap_sink;   /* what the GT's blocks send into: records, then irq_sink */
     tlm_signal *host_irq;        /* the aggregator's host line */
     const tlm_target *irq_guc_target; /* the aggregator's GuC block (gen12) */
-    const tlm_signal *irq_guc_vector[2]; /* the GuC's vectors (gen12) */
+    tlm_signal *irq_guc_vector[2];       /* the GuC's vectors (gen12) */
     cs_engine_model *engines[CS_ENGINE_COUNT]; /* the profile's command streamers (NULL: absent) */
     eu_array *eu;                /* the EU array behind the render engine */
     doorbell *doorbell;          /* GTI doorbell controller model (gen12 without a replacement) */
@@ -272,7 +272,7 @@ static void host_to_guc(void *context, uint32_t data)
 static void add_eu(gt *model)
 {
     eu_array_config eu = { .profile = model->profile->cs, .memory = tlm_memory_target(model->memory),
-                           .clock_period = model->clock_period };
+                           .clock_period = model->clock_period, .irq = model->tap_sink };
     model->eu = eu_array_create(model->kernel, "eu", &eu);
     eu_array_connect(model->eu, model->engines[CS_ENGINE_RCS]);
     eu_array_set_observer(model->eu, tap_eu_thread, model);
@@ -316,6 +316,9 @@ static void add_guc(gt *model, const doorbell_block *replacement)
         .memory = tlm_memory_target(model->memory),
         .descriptor_pool = GT_GUC_DESCRIPTOR_POOL,
         .latency = GT_GUC_LATENCY_CYCLES * model->clock_period,
+        /* The hardware-scheduler mode (docs/guc.md): the firmware hears the engines' interrupts
+         * the aggregator routes to it. */
+        .vectors = { model->irq_guc_vector[0], model->irq_guc_vector[1] },
     };
     model->guc_fw = guc_scheduler_create(model->kernel, "guc_fw", &fw);
     model->core_port = guc_scheduler_core_port(model->guc_fw);

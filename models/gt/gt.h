@@ -63,7 +63,7 @@ typedef struct gt_irq_block {
     const tlm_target *guc_target;        /* its GuC block (the GuC's MMIO view) */
     irq_message_sink sink;               /* where engines and the GuC send interrupt messages */
     tlm_signal *host_irq;                /* its host interrupt line */
-    const tlm_signal *guc_vector[2];     /* its GuC interrupt vectors 0 and 1 */
+    tlm_signal *guc_vector[2];           /* its GuC interrupt vectors 0 and 1 */
 } gt_irq_block;
 
 typedef struct gt_config {

@@ -538,11 +538,25 @@ TEST_F(CsSys, ConditionalBatchEndInTheRingIsIgnoredGen12)
     EXPECT_EQ(mem_rd(self, DATA), 0xd0);
 }
 
-TEST_F(CsSys, AtomicAndConditionalEndAreNotInGen6)
+TEST_F(CsSys, AtomicIsNotInGen6ConditionalEndIs)
 {
+    /* genxml gen6.xml has MI_CONDITIONAL_BATCH_BUFFER_END (opcode 36h) but no MI_ATOMIC. */
     build(self, CS_PROFILE_GEN6);
     EXPECT_TRUE(cs_find_command(CS_PROFILE_GEN6, "MI_ATOMIC") == NULL);
-    EXPECT_TRUE(cs_find_command(CS_PROFILE_GEN6, "MI_CONDITIONAL_BATCH_BUFFER_END") == NULL);
+    sdi(self, DATA, 5);
+    bb_start(self, BATCH, true, false);
+    sdi(self, DATA + 8, 1);
+    place(self, RING + 0x800);
+    EMIT("MI_CONDITIONAL_BATCH_BUFFER_END", 3, { "compare_semaphore", 0, 1 }, { "compare_data", 0, 5 },
+         { "compare_address", 0, DATA });
+    sdi(self, DATA + 4, 9); /* skipped: memory 5 <= compare data 5 ends the batch */
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH);
+    mem_wr(self, DATA, 5);
+    bb_start(self, BATCH, true, false);
+    run_ring(self);
+    EXPECT_EQ(mem_rd(self, DATA + 4), 0u);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
 }
 
 /* ---- semaphores: gen6 MI_SEMAPHORE_MBOX, gen12 MI_SEMAPHORE_WAIT / SIGNAL -------------------- */

@@ -414,21 +414,32 @@ TEST_F(CsSys, Gen12SecondLevelBatchReturnsToTheFirstLevel)
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->batches, 2);
 }
 
-BOTH_PROFILES(BatchThatChainsForeverHitsTheLimit)
+/* A spinner as Linux selftests build it (igt_spinner, selftest_execlists): a batch that
+ * chains to itself through MI_BATCH_BUFFER_START behind MI_ARB_CHECK. It runs until the host
+ * rewrites it (there is no chain count: spec 002 and i915 rely on it spinning), then the ring
+ * goes on. */
+BOTH_PROFILES(SpinnerRunsUntilTheHostRewritesIt)
 {
-    wr(self, CS_EMR_OFFSET, 0);
-    bb_start(self, BATCH, true, false);
-    place(self, BATCH);
     bb_start(self, BATCH, true, false);
     sdi(self, DATA, 1);
-    run_ring(self);
-    EXPECT_TRUE(cs_engine_halted(engine_model(self)));
-    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->batches, CS_BATCH_CHAIN_LIMIT);
-    EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK);
-    EXPECT_TRUE(rd(self, CS_EIR_OFFSET) & CS_EIR_INSTRUCTION_PARSER_MASK);
-    EXPECT_EQ(mem_rd(self, DATA), 0);
-    /* Disabling the ring clears the halt and the batch. */
-    wr(self, CS_RING_CTL_OFFSET, 0);
+    start_ring(self);
+    sdi(self, DATA + 4, 7);
+    EMIT0("MI_ARB_CHECK");
+    uint32_t chain_at = self->length;
+    bb_start(self, BATCH, true, false);
+    place(self, BATCH);
+    tlm_kernel *kernel = tb_system_kernel(self->system);
+    EXPECT_EQ(tlm_kernel_run_for(kernel, 2 * TLM_MS), TLM_RUN_TIME_REACHED);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
+    EXPECT_GT(cs_engine_get_stats(engine_model(self))->batches, 4096u); /* past any old chain limit */
+    EXPECT_EQ(rd(self, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK, 0u);
+    EXPECT_EQ(mem_rd(self, DATA + 4), 7u);
+    EXPECT_EQ(mem_rd(self, DATA), 0u); /* the ring has not gone on */
+    /* The host ends the spin the way igt_spinner_end does: the chaining command becomes
+     * MI_BATCH_BUFFER_END. */
+    mem_wr(self, BATCH + 4u * chain_at, cs_find_command(self->profile, "MI_BATCH_BUFFER_END")->match_value);
+    run(self);
+    EXPECT_EQ(mem_rd(self, DATA), 1u);
     EXPECT_FALSE(cs_engine_halted(engine_model(self)));
 }
 

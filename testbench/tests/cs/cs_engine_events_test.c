@@ -268,6 +268,29 @@ BOTH_PROFILES(CsStallWaitsForTheWalker)
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->commands, 3);
 }
 
+/* spec 002 "Command Header" note 1: before a non-pipelined state command (PIPELINE_SELECT,
+ * STATE_BASE_ADDRESS) the render pipe is flushed: with walker work outstanding the parser waits
+ * for it, as for a CS stall; a pipelined 3D state command does not wait. */
+BOTH_PROFILES(NonPipelinedStateWaitsForTheWalker)
+{
+    test_port port;
+    connect(self, &port);
+    report_perf_count(self, 1);
+    EMIT0("3DSTATE_VF_STATISTICS"); /* pipelined single dword: goes on */
+    sdi(self, DATA + 4, 0x11);
+    EMIT0("PIPELINE_SELECT");
+    sdi(self, DATA, 0x22);
+    start_ring(self);
+    run_for(self, 1000 * tb_system_clock_period(self->system));
+    EXPECT_EQ(mem_rd(self, DATA + 4), 0x11);
+    EXPECT_EQ(mem_rd(self, DATA), 0);
+    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->walker_stalls, 1);
+    cs_walker_complete(&port.completions[0]);
+    run(self);
+    EXPECT_EQ(mem_rd(self, DATA), 0x22);
+    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->pipeline_commands, 2);
+}
+
 BOTH_PROFILES(PipeControlWithoutCsStallDoesNotWait)
 {
     test_port port;

@@ -7,6 +7,7 @@
 #   --first-bytes "B0 B1 B2 B3"   the file starts with these bytes (little-endian dwords)
 #   --engine-has ENGINE TEXT      `gtsim dis --engine ENGINE` prints TEXT (fixed string)
 #   --engine-lacks ENGINE TEXT    ... and does not print TEXT
+#   --same-as FILE                the assembled bytes equal FILE (a committed binary)
 set -u
 if [ $# -lt 4 ]; then
     echo "usage: $0 GTSIM PROFILE SOURCE EXPECTED [check...]" >&2
@@ -45,6 +46,9 @@ while [ $# -gt 0 ]; do
                 [ "$1" = --engine-has ] && fail "dis --engine $2 lacks: $3"
             fi
             shift 3 ;;
+        --same-as)
+            cmp "$dir/a.bin" "$2" || fail "asm(SOURCE) differs from $2"
+            shift 2 ;;
         *) echo "$0: unknown check '$1'" >&2; exit 2 ;;
     esac
 done

@@ -216,6 +216,7 @@ struct cs_engine_model {
     unsigned level;                /* 0 ring, 1 first-level batch, 2 second-level batch */
     uint64_t batch_pc[LEVELS];     /* per batch level: address of its next dword */
     bool batch_secure[LEVELS];     /* per batch level: a secure (privileged) batch */
+    bool batch_encrypted[LEVELS];  /* per batch level: gen6 "Batch Buffer Encrypted Memory Read Enable" */
     uint32_t set_predicate;        /* MI_SET_PREDICATE's PREDICATE ENABLE (gen12; 0: off) */
     cs_math_alu alu;               /* MI_MATH's ALU state (sources, accumulator, flags) */
     uint32_t batch_dwords;         /* batch dwords parsed since the ring was last parsed */
@@ -753,7 +754,12 @@ static void batch_start(cs_engine_model *model, const cs_decoded *decoded)
 {
     const security_field *security = &security_fields[model->config.profile];
     bool secure = get(decoded, security->name, 0) == security->secure;
-    if (model->level > 0)
+    /* gen6, spec 000 §1.2.5 bit 8: from within a batch "this field is IGNORED and the next
+     * buffer in the chain inherits the initial buffer's security characteristics". gen12,
+     * spec 002: a chained or second-level batch may keep or lower its parent's privilege. */
+    if (model->level > 0 && model->config.profile == CS_PROFILE_GEN6)
+        secure = model->batch_secure[model->level];
+    else if (model->level > 0)
         secure = secure && model->batch_secure[model->level];
     /* gen12 (genxml "Predication Enable"): with MI_PREDICATE_RESULT clear the start is not
      * taken and parsing goes on after it. No chain count: a batch that chains to itself (a
@@ -771,6 +777,7 @@ static void batch_start(cs_engine_model *model, const cs_decoded *decoded)
         model->level++;
     model->batch_pc[model->level] = get(decoded, "address", 0);
     model->batch_secure[model->level] = secure;
+    model->batch_encrypted[model->level] = model->config.profile == CS_PROFILE_GEN6 && get(decoded, "encrypted", 0);
     model->line_valid = false;
     model->stats.batches++;
 }
@@ -821,8 +828,11 @@ static uint32_t register_operand(cs_engine_model *model, const cs_decoded *decod
 
 static void load_register_imm(cs_engine_model *model, const cs_decoded *decoded)
 {
-    /* spec 000 §1.3.2: byte write disables 11:8 apply to every pair. */
-    uint32_t byte_disable = (uint32_t)get(decoded, "byte_disable", 0);
+    /* spec 000 §1.3.2 Byte Write Disables "has only 2 options": 1111b, no write; any other
+     * value, the register is fully written (every pair of the command). */
+    if (get(decoded, "byte_disable", 0) == 0xfu)
+        return;
+    uint32_t byte_disable = 0;
     uint32_t pairs = decoded->command->group_size ? (decoded->length - decoded->command->group_start) /
                                                         decoded->command->group_size
                                                   : 0;
@@ -890,6 +900,23 @@ static void store_data(cs_engine_model *model, const cs_decoded *decoded, uint64
  * interrupt"). */
 static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
 {
+    if (get(decoded, "lri_post_sync", 0)) {
+        /* gen12 genxml "LRI Post Sync Operation": Immediate Data goes to the register at
+         * Address. spec 002 (User Mode Privileged Commands, PIPE_CONTROL): "LRI Post-Sync
+         * Operation is NOOP" in a non-privileged batch, flagged as a privilege error. */
+        if (model->level > 0 && !model->batch_secure[model->level]) {
+            tlm_log_warning(model->log, "PIPE_CONTROL LRI post-sync in a non-secure batch: dropped");
+            raise_error(model, ERR_COMMAND_PRIVILEGE);
+        } else {
+            uint32_t value = (uint32_t)get(decoded, "data", 0);
+            register_access(model, TLM_WRITE_COMMAND, (uint32_t)get(decoded, "address", 0), &value, 0);
+        }
+        if (get(decoded, "notify", 0)) {
+            send_event(model, ISR_NOTIFY);
+            isr_changed(model, ISR_NOTIFY);
+        }
+        return;
+    }
     uint64_t operation = get(decoded, "post_sync", 0);
     uint64_t address = get(decoded, "address", 0);
     if (get(decoded, "store_index", 0))
@@ -906,15 +933,20 @@ static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
     }
 }
 
-/* MI_WAIT_FOR_EVENT: any event select set (every field of the command is an event flag but
- * gen6's condition-code select, spec 000 §1.3.14). */
+/* MI_WAIT_FOR_EVENT: an event select set. spec 000 §1.3.14: the parser halts "until the event
+ * occurs or while a specific condition exists", and "if a specified condition does not exist
+ * ... the parser proceeds, treating this command as a no-operation". The flip-pending and
+ * scan-line-window selects are conditions, which never exist in this GT (it has no display):
+ * they are no-ops. The vertical and horizontal blank selects are events: the ring waits for
+ * them, which here only software ends (RB_WAIT, spec 000 §1.1.5.4). gen6's condition-code
+ * select is not a display event (choice, docs/cs.md). */
 static bool waits_for_event(const cs_decoded *decoded)
 {
     cs_field_iter iter;
     cs_field_value value;
     cs_field_iter_init(&iter, decoded);
     while (cs_field_iter_next(&iter, &value))
-        if (value.raw != 0 && strcmp(value.field->name, "cc_wait_select") != 0)
+        if (value.raw != 0 && (strstr(value.field->name, "vblank") || strstr(value.field->name, "hblank")))
             return true;
     return false;
 }
@@ -1668,8 +1700,13 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
         copy_mem_mem(model, decoded);
         break;
     case EXEC_FLUSH:
-        /* spec 000 §1.3.1: MI_FLUSH flushes the render caches; this model has none, so the
-         * flush is complete at once. */
+        /* spec 000 §1.1.4.1 "MI_FLUSH Enable": disabled (the default), an MI_FLUSH stalls the
+         * parser with the Instruction Parser error; enabled, §1.3.1: it flushes the render
+         * caches, which this model does not have, so the flush is complete at once. */
+        if (!(*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_MI_FLUSH_ENABLE_MASK)) {
+            tlm_log_error(model->log, "MI_FLUSH with MI_MODE MI_FLUSH Enable clear: parser error");
+            halt(model, ERR_INSTRUCTION_PARSER);
+        }
         break;
     case EXEC_POST_SYNC:
         post_sync(model, decoded);
@@ -1809,6 +1846,12 @@ static uint32_t step_once(cs_engine_model *model)
     exec_kind kind = model->kinds[decoded.command - model->commands];
     if (in_batch && (decoded.command->flags & CS_CMD_RING_ONLY)) {
         tlm_log_warning(model->log, "%s in a batch buffer (ring only): dropped", decoded.command->name);
+        return length;
+    }
+    if (in_batch && model->batch_encrypted[model->level] && decoded.command->privilege == CS_PRIV_ALWAYS) {
+        /* gen6, spec 000 §1.2.5 bit 12: "Commands in the ... Privileged Commands [table] are not
+         * allowed from Encrypted Batch Buffers and will be turned into NOOP commands". */
+        tlm_log_warning(model->log, "privileged %s in an encrypted batch: converted to MI_NOOP", decoded.command->name);
         return length;
     }
     if (in_batch && !model->batch_secure[model->level]) {

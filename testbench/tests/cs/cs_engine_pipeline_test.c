@@ -371,3 +371,29 @@ TEST_F(CsSys, CsMmioRemapUsesTheLowBitsOnlyGen12)
     self->engine = CS_ENGINE_RCS;
     EXPECT_EQ(gpr_rd(self, 2), 0u);
 }
+
+/* ---- PIPE_CONTROL LRI post-sync (gen12) --------------------------------------------------- */
+
+/* genxml gen12 "LRI Post Sync Operation": the immediate data is written to the register at the
+ * address; spec 002: from a non-privileged batch that post-sync is a NOOP (privilege error). */
+TEST_F(CsSys, PipeControlLriPostSyncWritesTheRegisterExceptFromAUserBatchGen12)
+{
+    build(self, CS_PROFILE_GEN12);
+    uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
+    wr(self, CS_HWSTAM_OFFSET, 0);
+    wr(self, CS_IMR_OFFSET, 0x11111111);
+    EMIT("PIPE_CONTROL", 6, { "lri_post_sync", 0, 1 }, { "address", 0, base + CS_HWSTAM_OFFSET },
+         { "data", 0, 0x5a5a });
+    bb_start(self, BATCH, false, false);
+    start_ring(self);
+    EMIT("PIPE_CONTROL", 6, { "lri_post_sync", 0, 1 }, { "address", 0, base + CS_IMR_OFFSET },
+         { "data", 0, 0x22222222 });
+    sdi(self, DATA, 1);
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH);
+    run(self);
+    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0x5a5au);
+    EXPECT_EQ(rd(self, CS_IMR_OFFSET), 0x11111111u);
+    EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_COMMAND_PRIVILEGE_MASK);
+    EXPECT_EQ(mem_rd(self, DATA), 1u);
+}

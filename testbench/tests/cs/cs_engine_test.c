@@ -271,15 +271,21 @@ BOTH_PROFILES(LoadRegisterImmSeveralPairsOwnAndOther)
     EXPECT_EQ(mmio_rd(self, other), 0x00010001);
 }
 
-BOTH_PROFILES(LoadRegisterImmByteDisables)
+/* spec 000 §1.3.2 Byte Write Disables: "This field has only 2 options. If [11:8] is '1111', then
+ * the register write will not occur. Any other value and the register write will be fully
+ * written." */
+BOTH_PROFILES(LoadRegisterImmByteDisablesAllOrNothing)
 {
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
     wr(self, CS_HWSTAM_OFFSET, 0);
-    /* Bytes 0 and 2 disabled: only bytes 1 and 3 of the data land. */
+    wr(self, CS_IMR_OFFSET, 0x11111111);
     EMIT("MI_LOAD_REGISTER_IMM", 3, { "byte_disable", 0, 0x5 }, { "reg", 0, base + CS_HWSTAM_OFFSET },
          { "data", 0, 0xAABBCCDD });
+    EMIT("MI_LOAD_REGISTER_IMM", 3, { "byte_disable", 0, 0xf }, { "reg", 0, base + CS_IMR_OFFSET },
+         { "data", 0, 0x22222222 });
     run_ring(self);
-    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0xAA00CC00u);
+    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0xAABBCCDDu); /* any value but 1111b: fully written */
+    EXPECT_EQ(rd(self, CS_IMR_OFFSET), 0x11111111u);    /* 1111b: not written */
 }
 
 BOTH_PROFILES(StoreRegisterMem)
@@ -352,6 +358,24 @@ BOTH_PROFILES(WaitForEventHoldsUntilRbWaitIsCleared)
     EXPECT_EQ(mem_rd(self, DATA), 0);
     wr(self, CS_RING_CTL_OFFSET, CS_RING_CTL_ENABLE_MASK | CS_RING_CTL_RB_WAIT_MASK);
     run(self);
+    EXPECT_FALSE(rd(self, CS_RING_CTL_OFFSET) & CS_RING_CTL_RB_WAIT_MASK);
+    EXPECT_EQ(mem_rd(self, DATA), 3);
+}
+
+/* spec 000 §1.3.14: a wait on a condition that does not exist (no display: no flip pending,
+ * no scan line window) is a no-operation. */
+BOTH_PROFILES(WaitForEventOnAnAbsentConditionIsANoop)
+{
+    if (self->profile == CS_PROFILE_GEN6) {
+        EMIT("MI_WAIT_FOR_EVENT", 0, { "plane_a_flip", 0, 1 });
+        EMIT("MI_WAIT_FOR_EVENT", 0, { "pipe_b_scanline", 0, 1 });
+    } else {
+        EMIT("MI_WAIT_FOR_EVENT", 0, { "plane_1_flip", 0, 1 });
+        EMIT("MI_WAIT_FOR_EVENT", 0, { "plane_1a_scanline", 0, 1 });
+    }
+    EMIT0("MI_NOOP");
+    sdi(self, DATA, 3);
+    run_ring(self);
     EXPECT_FALSE(rd(self, CS_RING_CTL_OFFSET) & CS_RING_CTL_RB_WAIT_MASK);
     EXPECT_EQ(mem_rd(self, DATA), 3);
 }
@@ -528,6 +552,46 @@ BOTH_PROFILES(ChainedBatchInheritsNonSecurity)
     run_ring(self);
     EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0xFFFFFFFFu);
     EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_COMMAND_PRIVILEGE_MASK);
+}
+
+/* spec 000 §1.2.5 bit 8 (gen6): in a batch the security field is ignored; a chained batch
+ * inherits the first one's security, so a secure batch chained with the non-secure value stays
+ * secure. gen12 (spec 002) lets a chained batch lower its privilege. */
+BOTH_PROFILES(ChainedBatchFromASecureBatch)
+{
+    uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
+    lri(self, base + CS_HWSTAM_OFFSET, 0x1234);
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH2);
+    bb_start(self, BATCH2, false, false); /* asks for non-secure from a secure batch */
+    place(self, BATCH);
+    bb_start(self, BATCH, true, false);
+    run_ring(self);
+    if (self->profile == CS_PROFILE_GEN6) {
+        EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0x1234u);
+        EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
+    } else {
+        EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0xFFFFFFFFu);
+        EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_COMMAND_PRIVILEGE_MASK);
+    }
+}
+
+/* spec 000 §1.2.5 bit 12 (gen6): privileged commands in an encrypted batch become NOOPs, even
+ * in a secure batch; other commands run. */
+TEST_F(CsSys, Gen6PrivilegedCommandsInAnEncryptedBatchAreNoops)
+{
+    build(self, CS_PROFILE_GEN6);
+    uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
+    wr(self, CS_HWSTAM_OFFSET, 0x0);
+    lri(self, base + CS_HWSTAM_OFFSET, 0x1234);
+    sdi(self, DATA, 5);
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH);
+    EMIT("MI_BATCH_BUFFER_START", 0, { "address", 0, BATCH }, { "security", 0, 0 }, { "encrypted", 0, 1 });
+    run_ring(self);
+    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0u);
+    EXPECT_EQ(mem_rd(self, DATA), 5u);
+    EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
 }
 
 TEST_F(CsSys, Gen6GgttStoreInNonSecureBatchIsAMemoryPrivilegeViolation)
@@ -839,14 +903,31 @@ BOTH_PROFILES(FlushDwPostSyncWritesAndNotifyOnTheBlitter)
     }
 }
 
-TEST_F(CsSys, Gen6MiFlushCompletes)
+/* spec 000 §1.1.4.1 MI_MODE "MI_FLUSH Enable": set, MI_FLUSH executes; clear (the reset
+ * value), the parser stalls with the Instruction Parser error. */
+TEST_F(CsSys, Gen6MiFlushCompletesWithMiFlushEnable)
 {
     build(self, CS_PROFILE_GEN6);
+    wr(self, CS_MI_MODE_OFFSET, CS_MI_MODE_MI_FLUSH_ENABLE_MASK << 16 | CS_MI_MODE_MI_FLUSH_ENABLE_MASK);
     EMIT("MI_FLUSH", 0, { "state_cache_invalidate", 0, 1 });
     sdi(self, DATA, 1);
     run_ring(self);
     EXPECT_EQ(mem_rd(self, DATA), 1);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->not_modelled, 0);
+}
+
+TEST_F(CsSys, Gen6MiFlushWithoutMiFlushEnableIsAParserError)
+{
+    build(self, CS_PROFILE_GEN6);
+    wr(self, CS_EMR_OFFSET, 0);
+    EMIT0("MI_FLUSH");
+    sdi(self, DATA, 1);
+    run_ring(self);
+    EXPECT_EQ(mem_rd(self, DATA), 0);
+    EXPECT_TRUE(cs_engine_halted(engine_model(self)));
+    EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK);
+    EXPECT_TRUE(rd(self, CS_EIR_OFFSET) & CS_EIR_INSTRUCTION_PARSER_MASK);
 }
 
 /* ---- gen12 register and memory moves --------------------------------------------------------------- */

@@ -3,7 +3,8 @@
 # then assembles that listing again and checks that it gives the same bytes: the text form and
 # the binary form round-trip through `gtsim asm` and `gtsim dis`.
 #
-# usage: check_asm_dis.sh GTSIM PROFILE SOURCE EXPECTED [check...]
+# usage: check_asm_dis.sh GTSIM PROFILE[/ENGINE] SOURCE EXPECTED [check...]
+#   ENGINE (default rcs) is the engine the golden listing is disassembled for
 #   --first-bytes "B0 B1 B2 B3"   the file starts with these bytes (little-endian dwords)
 #   --engine-has ENGINE TEXT      `gtsim dis --engine ENGINE` prints TEXT (fixed string)
 #   --engine-lacks ENGINE TEXT    ... and does not print TEXT
@@ -13,7 +14,9 @@ if [ $# -lt 4 ]; then
     echo "usage: $0 GTSIM PROFILE SOURCE EXPECTED [check...]" >&2
     exit 2
 fi
-gtsim=$1 profile=$2 source=$3 expected=$4
+gtsim=$1 profile=${2%/*} source=$3 expected=$4
+engine=rcs
+case $2 in */*) engine=${2#*/} ;; esac
 shift 4
 dir=$(mktemp -d) || exit 2
 trap 'rm -rf "$dir"' EXIT
@@ -25,7 +28,7 @@ fail() {
 
 "$gtsim" asm --profile "$profile" "$source" -o "$dir/a.bin" 2>"$dir/err" || { cat "$dir/err"; fail "asm $source"; }
 [ -s "$dir/err" ] && { cat "$dir/err"; fail "asm wrote to stderr"; }
-"$gtsim" dis --profile "$profile" "$dir/a.bin" >"$dir/a.dis" 2>"$dir/err" || { cat "$dir/err"; fail "dis"; }
+"$gtsim" dis --profile "$profile" --engine "$engine" "$dir/a.bin" >"$dir/a.dis" 2>"$dir/err" || { cat "$dir/err"; fail "dis"; }
 if ! diff -u "$expected" "$dir/a.dis"; then
     fail "disassembly differs from $expected"
 fi

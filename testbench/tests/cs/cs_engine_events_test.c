@@ -1129,8 +1129,9 @@ static void waveform_rows_body(CsSys *self, cs_profile profile)
     ASSERT_NE(state, TLM_TRACE_NONE);
     EXPECT_NE(rec.enumerations[command - 1], 0);
     EXPECT_NE(rec.enumerations[state - 1], 0);
-    /* A store, a batch, a semaphore wait that passes later. */
+    /* A store, a batch with a forwarded 3D state command, a semaphore wait that passes later. */
     sdi(self, DATA, 1);
+    EMIT0("3DSTATE_CLIP");
     EMIT0("MI_BATCH_BUFFER_END");
     place(self, BATCH);
     sdi(self, DATA, 1);
@@ -1148,8 +1149,10 @@ static void waveform_rows_body(CsSys *self, cs_profile profile)
     uint64_t wait_value = (uint64_t)(cs_find_command(profile, profile == CS_PROFILE_GEN6 ? "MI_SEMAPHORE_MBOX"
                                                                                           : "MI_SEMAPHORE_WAIT") -
                                      table) + 1u;
+    uint64_t clip_value = (uint64_t)(cs_find_command(profile, "3DSTATE_CLIP") - table) + 1u;
     EXPECT_TRUE(rec_took(&rec, command, sdi_value));
     EXPECT_TRUE(rec_took(&rec, command, wait_value));
+    EXPECT_TRUE(rec_took(&rec, command, clip_value)); /* forwarded commands show on the row */
     EXPECT_TRUE(rec_took(&rec, level, 1));
     EXPECT_TRUE(rec_took(&rec, state, CS_STATE_FETCHING));
     EXPECT_TRUE(rec_took(&rec, state, CS_STATE_EXECUTING));

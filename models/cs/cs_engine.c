@@ -169,7 +169,7 @@ enum { PREDICATE_LOAD_KEEP = 0, PREDICATE_LOAD_LOAD = 2, PREDICATE_LOAD_LOADINV 
 enum { PREDICATE_COMBINE_SET = 0, PREDICATE_COMBINE_AND, PREDICATE_COMBINE_OR, PREDICATE_COMBINE_XOR };
 enum { PREDICATE_COMPARE_TRUE = 0, PREDICATE_COMPARE_FALSE, PREDICATE_COMPARE_SRCS_EQUAL, PREDICATE_COMPARE_DELTAS_EQUAL };
 
-/* 3DPRIMITIVE header bit 8: Predicate Enable (genxml gen12.xml and gen6.xml). */
+/* 3DPRIMITIVE header bit 8: Predicate Enable (genxml gen12.xml; reserved in gen6.xml). */
 #define PRIMITIVE_PREDICATE_ENABLE (1u << 8)
 
 /* "Add CS MMIO Start Offset" (genxml; i915 MI_LRI_LRM_CS_MMIO): the engine adds its base to
@@ -1569,11 +1569,12 @@ static bool predicate_result(cs_engine_model *model)
     return (*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u) != 0;
 }
 
-/* 3DPRIMITIVE with Predicate Enable (header bit 8) is dropped while MI_PREDICATE_RESULT is
- * clear (spec 000 §1.1.10.4 "the result of the last MI_PREDICATE"; genxml). */
+/* gen12 3DPRIMITIVE with Predicate Enable (header bit 8) is dropped while MI_PREDICATE_RESULT
+ * is clear (spec 000 §1.1.10.4 "the result of the last MI_PREDICATE"; genxml gen12.xml). */
 static void primitive(cs_engine_model *model, const cs_decoded *decoded)
 {
-    if ((decoded->header & PRIMITIVE_PREDICATE_ENABLE) && !predicate_result(model)) {
+    if (model->config.profile == CS_PROFILE_GEN12 && (decoded->header & PRIMITIVE_PREDICATE_ENABLE) &&
+        !predicate_result(model)) {
         model->stats.predicated++;
         return;
     }

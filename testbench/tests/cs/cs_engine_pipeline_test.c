@@ -397,3 +397,24 @@ TEST_F(CsSys, PipeControlLriPostSyncWritesTheRegisterExceptFromAUserBatchGen12)
     EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_COMMAND_PRIVILEGE_MASK);
     EXPECT_EQ(mem_rd(self, DATA), 1u);
 }
+
+/* spec 000 §1.1.10-11: the predicate and 3DPRIM registers are command-streamer registers at
+ * render 2400h..2443h (i915: base + 0x400 on every engine), reached by LRI and SRM; the
+ * predicate result is read only. */
+BOTH_PROFILES(PredicateAnd3dprimRegistersAreReachableByCommands)
+{
+    uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
+    lri(self, base + CS_PRIM_VERTEX_COUNT_OFFSET, 0x33);
+    lri(self, base + CS_PRIM_START_INSTANCE_OFFSET, 0x44);
+    lri(self, base + CS_MI_PREDICATE_SRC1_UDW_OFFSET, 0x55);
+    lri(self, base + CS_MI_PREDICATE_RESULT_OFFSET, 1);
+    EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, base + CS_PRIM_VERTEX_COUNT_OFFSET }, { "address", 0, DATA });
+    EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, base + CS_PRIM_START_INSTANCE_OFFSET }, { "address", 0, DATA + 4 });
+    EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, base + CS_MI_PREDICATE_SRC1_UDW_OFFSET }, { "address", 0, DATA + 8 });
+    EMIT("MI_STORE_REGISTER_MEM", 0, { "reg", 0, base + CS_MI_PREDICATE_RESULT_OFFSET }, { "address", 0, DATA + 12 });
+    run_ring(self);
+    EXPECT_EQ(mem_rd(self, DATA), 0x33u);
+    EXPECT_EQ(mem_rd(self, DATA + 4), 0x44u);
+    EXPECT_EQ(mem_rd(self, DATA + 8), 0x55u);
+    EXPECT_EQ(mem_rd(self, DATA + 12), 0u); /* read only */
+}

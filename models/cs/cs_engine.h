@@ -144,7 +144,8 @@ typedef struct cs_engine_stats {
 /* Commands the engine records instead of executing (docs/cs.md "Event log"): MI_DISPLAY_FLIP,
  * MI_PROBE, MI_UNPROBE (no display or probe hardware in this model) and MI_UPDATE_GTT (the GTT
  * is not modelled: the bring-up memory is flat, so the entries are recorded, not written);
- * gen6 MI_SET_CONTEXT is executed (CCID, the context image) and recorded. The
+ * gen6 MI_SET_CONTEXT is executed (CCID, the context image) and recorded; every non-MI command
+ * handed to the pipeline port and the MI commands docs/cs.md lists as recorded. The
  * log keeps the last CS_EVENT_LOG_CAPACITY events; older ones are dropped and counted. */
 #define CS_EVENT_LOG_CAPACITY 256u
 

@@ -311,6 +311,7 @@ TEST_F(CsSys, PredicatedCommandsFollowTheResultGen12)
     EXPECT_EQ(stats->primitives, 1u);
     EXPECT_EQ(stats->batches, 0u);
     /* Result 1: the same commands run. */
+    tb_system_destroy(self->system);
     build(self, CS_PROFILE_GEN12);
     predicate_srcs(self, 2, 2);
     mi_predicate(self, 2, 0, 2);

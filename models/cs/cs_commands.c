@@ -283,15 +283,32 @@ uint32_t cs_command_defined_bits(const cs_command *command, uint32_t index, uint
 
 /* ---- decoding ---------------------------------------------------------------------------- */
 
-static const cs_command *cs_lookup(cs_profile profile, uint32_t header)
+const cs_field cs_opaque_dword[1] = { CS_FA("dw", 0, 31, 0, CS_FMT_HEX) };
+const cs_field cs_gfx_header_fields[2] = { CS_FA("opcode", 0, 26, 24, CS_FMT_HEX), CS_FA("subopcode", 0, 23, 16, CS_FMT_HEX) };
+const cs_field cs_gfx_op2_fields[2] = { CS_FA("opcode", 0, 25, 24, CS_FMT_HEX), CS_FA("subopcode", 0, 23, 16, CS_FMT_HEX) };
+const cs_field cs_gfx_op1_fields[2] = { CS_FA("opcode", 0, 24, 24, CS_FMT_HEX), CS_FA("subopcode", 0, 23, 16, CS_FMT_HEX) };
+const cs_field cs_gfx_subop_fields[1] = { CS_FA("subopcode", 0, 23, 16, CS_FMT_HEX) };
+const cs_field cs_2d_header_fields[1] = { CS_FA("opcode", 0, 28, 22, CS_FMT_HEX) };
+
+/* The first command of the table that matches the header and is valid on the engine; failing
+ * that, the first that matches (decoded, then refused as not accepted). The same header means
+ * different commands on different engines (type 3 pipeline 2: media on the render engine, MFX
+ * on the video engine, VEBOX on the video enhancement engine; spec 002 header formats), and the
+ * tables end with one generic entry per header class, so named commands come first. */
+static const cs_command *cs_lookup(cs_profile profile, cs_engine engine, uint32_t header)
 {
     size_t count = 0;
     const cs_command *commands = cs_profile_commands(profile, &count);
+    const cs_command *first = NULL;
     for (size_t i = 0; i < count; i++) {
-        if ((header & commands[i].match_mask) == commands[i].match_value)
+        if ((header & commands[i].match_mask) != commands[i].match_value)
+            continue;
+        if (cs_command_accepts(&commands[i], engine))
             return &commands[i];
+        if (!first)
+            first = &commands[i];
     }
-    return NULL;
+    return first;
 }
 
 size_t cs_decode(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t available,
@@ -306,7 +323,7 @@ size_t cs_decode(cs_profile profile, cs_engine engine, const uint32_t *dwords, s
     out->header = header;
     out->dwords = dwords;
     out->header_class = cs_header_class_of(header);
-    const cs_command *command = cs_lookup(profile, header);
+    const cs_command *command = cs_lookup(profile, engine, header);
     if (!command) {
         /* What the parser cannot recognise is one dword; the caller goes on with the next. */
         out->status = CS_DECODE_UNKNOWN;

@@ -129,11 +129,6 @@ static const cs_field gen12_arb_check_fields[] = {
     CS_FLAG("pre_parser_disable_mask", 0, 8),
 };
 
-/* i915 intel_gpu_commands.h MI_ARB_ON_OFF (MI_INSTR(0x08, 0)), MI_ARB_ENABLE (bit 0). */
-static const cs_field gen12_arb_on_off_fields[] = {
-    CS_FLAG("arbitration_enable", 0, 0),
-};
-
 /* genxml gen12.xml MI_BATCH_BUFFER_END. */
 static const cs_field gen12_bb_end_fields[] = {
     CS_FLAG("end_context", 0, 0),
@@ -440,6 +435,89 @@ static const cs_field gen12_compute_walker_fields[] = {
     CS_F("inline7", 38, 31, 0, CS_FMT_HEX),
 };
 
+/* genxml gen12.xml MI_ARB_ON_OFF: arbitration enable (i915 MI_ARB_ENABLE, bit 0) and lite-restore
+ * permission. */
+static const cs_field gen12_arb_on_off_fields[] = {
+    CS_FLAG("arbitration_enable", 0, 0),
+    CS_FLAG("allow_lite_restore", 0, 1),
+};
+
+/* genxml gen12.xml MI_PREDICATE (enums PREDICATE LOAD/COMBINE/COMPARE). */
+static const cs_enum_value gen12_predicate_load_values[] = {
+    { "keep", 0 }, { "load", 2 }, { "loadinv", 3 }, { NULL, 0 },
+};
+static const cs_enum_value gen12_predicate_combine_values[] = {
+    { "set", 0 }, { "and", 1 }, { "or", 2 }, { "xor", 3 }, { NULL, 0 },
+};
+static const cs_enum_value gen12_predicate_compare_values[] = {
+    { "true", 0 }, { "false", 1 }, { "srcs_equal", 2 }, { "deltas_equal", 3 }, { NULL, 0 },
+};
+static const cs_field gen12_predicate_fields[] = {
+    CS_ENUMA("compare", 0, 1, 0, gen12_predicate_compare_values),
+    CS_ENUMA("combine", 0, 4, 3, gen12_predicate_combine_values),
+    CS_ENUMA("load", 0, 7, 6, gen12_predicate_load_values),
+};
+
+/* genxml gen12.xml MI_SET_PREDICATE "PREDICATE ENABLE". */
+static const cs_enum_value gen12_set_predicate_values[] = {
+    { "never", 0 },          { "result2_clear", 1 }, { "result2_set", 2 }, { "result_clear", 3 },
+    { "result_set", 4 },     { "always", 15 },       { NULL, 0 },
+};
+static const cs_field gen12_set_predicate_fields[] = {
+    CS_ENUMA("noop", 0, 3, 0, gen12_set_predicate_values),
+};
+
+/* genxml gen12.xml MI_MATH: any number of ALU instruction dwords. */
+static const cs_field gen12_math_instruction[] = {
+    CS_FA("alu", 0, 31, 0, CS_FMT_HEX),
+};
+
+/* genxml gen12.xml MI_FORCE_WAKEUP. */
+static const cs_field gen12_force_wakeup_fields[] = {
+    CS_FA("wake", 1, 15, 0, CS_FMT_HEX),
+    CS_FA("mask", 1, 31, 16, CS_FMT_HEX),
+};
+
+/* genxml gen12.xml MI_LOAD_SCAN_LINES_INCL/EXCL. */
+static const cs_field gen12_scan_lines_fields[] = {
+    CS_F("plane", 0, 21, 19, CS_FMT_DEC),
+    CS_F("end", 1, 12, 0, CS_FMT_DEC),
+    CS_F("start", 1, 28, 16, CS_FMT_DEC),
+};
+
+/* genxml gen12.xml MI_CLFLUSH: page, first cacheline, then one dword per half cacheline. */
+static const cs_field gen12_clflush_fields[] = {
+    CS_FLAG("ggtt", 0, 22),
+    CS_F("cacheline", 1, 11, 6, CS_FMT_DEC),
+    CS_FA("page", 1, 47, 12, CS_FMT_ADDR),
+};
+static const cs_field gen12_clflush_group[] = {
+    CS_FA("half_line", 0, 31, 0, CS_FMT_HEX),
+};
+
+/* genxml gen12.xml MI_RS_STORE_DATA_IMM. */
+static const cs_field gen12_rs_sdi_fields[] = {
+    CS_FLAG("core_mode", 1, 0),
+    CS_FA("address", 1, 63, 2, CS_FMT_ADDR),
+    CS_FA("data", 3, 31, 0, CS_FMT_HEX),
+};
+
+/* genxml gen12.xml MI_SET_APPID. */
+static const cs_field gen12_set_appid_fields[] = {
+    CS_F("app_id", 0, 6, 0, CS_FMT_DEC),
+    CS_FLAG("app_id_type", 0, 7),
+};
+
+/* genxml gen12.xml MI_RS_CONTROL / MI_RS_CONTEXT / MI_TOPOLOGY_FILTER / MI_WAIT_FOR_EVENT_2. */
+static const cs_field gen12_rs_control_fields[] = { CS_FLAG("start", 0, 0) };
+static const cs_field gen12_rs_context_fields[] = { CS_FLAG("save", 0, 0) };
+static const cs_field gen12_topology_filter_fields[] = { CS_F("topology", 0, 5, 0, CS_FMT_HEX) };
+static const cs_field gen12_wait_for_event_2_fields[] = {
+    CS_F("flip_pending", 0, 5, 0, CS_FMT_HEX),
+    CS_F("vblank", 0, 10, 8, CS_FMT_HEX),
+    CS_F("scan_line", 0, 14, 12, CS_FMT_HEX),
+};
+
 static const cs_command gen12_commands[] = {
     {
         .name = "MI_NOOP", CS_MI(0x00), .fixed_length = 1, .min_length = 1, .default_length = 1,
@@ -461,12 +539,6 @@ static const cs_command gen12_commands[] = {
     {
         .name = "MI_REPORT_HEAD", CS_MI(0x07), .fixed_length = 1, .min_length = 1,
         .default_length = 1, .engines = GEN12_ALL, .source = "genxml gen12.xml",
-    },
-    {
-        /* spec 002 "MI_ARB_ON_OFF": converted to a NOOP in a non-privileged batch. */
-        .name = "MI_ARB_ON_OFF", CS_MI(0x08), .fixed_length = 1, .min_length = 1, .default_length = 1,
-        .engines = GEN12_ALL, .privilege = CS_PRIV_ALWAYS, CS_FIELDS(gen12_arb_on_off_fields),
-        .source = "i915 intel_gpu_commands.h",
     },
     {
         .name = "MI_BATCH_BUFFER_END", CS_MI(0x0a), .fixed_length = 1, .min_length = 1,
@@ -576,6 +648,77 @@ static const cs_command gen12_commands[] = {
         .source = "genxml gen12.xml",
     },
     {
+        .name = "MI_SET_PREDICATE", CS_MI(0x01), .fixed_length = 1, .min_length = 1,
+        .default_length = 1, .engines = GEN12_ALL, CS_FIELDS(gen12_set_predicate_fields),
+        .source = "genxml gen12.xml",
+    },
+    {
+        .name = "MI_WAIT_FOR_EVENT_2", CS_MI(0x04), .fixed_length = 1, .min_length = 1,
+        .default_length = 1, .engines = CS_RCS | CS_BCS, .privilege = CS_PRIV_ALWAYS,
+        CS_FIELDS(gen12_wait_for_event_2_fields), .source = "genxml gen12.xml",
+    },
+    {
+        .name = "MI_RS_CONTROL", CS_MI(0x06), .fixed_length = 1, .min_length = 1,
+        .default_length = 1, .engines = CS_RCS, CS_FIELDS(gen12_rs_control_fields),
+        .source = "genxml gen12.xml",
+    },
+    {
+        .name = "MI_ARB_ON_OFF", CS_MI(0x08), .fixed_length = 1, .min_length = 1,
+        .default_length = 1, .engines = GEN12_ALL, .privilege = CS_PRIV_ALWAYS,
+        CS_FIELDS(gen12_arb_on_off_fields), .source = "genxml gen12.xml; i915 MI_ARB_ON_OFF",
+    },
+    {
+        .name = "MI_PREDICATE", CS_MI(0x0c), .fixed_length = 1, .min_length = 1,
+        .default_length = 1, .engines = GEN12_ALL, CS_FIELDS(gen12_predicate_fields),
+        .source = "genxml gen12.xml",
+    },
+    {
+        .name = "MI_TOPOLOGY_FILTER", CS_MI(0x0d), .fixed_length = 1, .min_length = 1,
+        .default_length = 1, .engines = CS_RCS, CS_FIELDS(gen12_topology_filter_fields),
+        .source = "genxml gen12.xml",
+    },
+    {
+        .name = "MI_SET_APPID", CS_MI(0x0e), .fixed_length = 1, .min_length = 1,
+        .default_length = 1, .engines = GEN12_ALL,
+        CS_FIELDS(gen12_set_appid_fields), .source = "genxml gen12.xml",
+    },
+    {
+        .name = "MI_RS_CONTEXT", CS_MI(0x0f), .fixed_length = 1, .min_length = 1,
+        .default_length = 1, .engines = CS_RCS, CS_FIELDS(gen12_rs_context_fields),
+        .source = "genxml gen12.xml",
+    },
+    {
+        .name = "MI_LOAD_SCAN_LINES_INCL", CS_MI(0x12), CS_LEN(5, 0, 2), .min_length = 2,
+        .default_length = 2, .engines = CS_RCS | CS_BCS,
+        CS_FIELDS(gen12_scan_lines_fields), .source = "genxml gen12.xml (engine: i915 cmd parser)",
+    },
+    {
+        .name = "MI_LOAD_SCAN_LINES_EXCL", CS_MI(0x13), CS_LEN(5, 0, 2), .min_length = 2,
+        .default_length = 2, .engines = CS_RCS | CS_BCS,
+        CS_FIELDS(gen12_scan_lines_fields), .source = "genxml gen12.xml (engine: i915 cmd parser)",
+    },
+    {
+        .name = "MI_MATH", CS_MI(0x1a), CS_LEN(7, 0, 2), .min_length = 2, .default_length = 2,
+        .engines = GEN12_ALL, CS_GROUP(1, 1, gen12_math_instruction),
+        .source = "genxml gen12.xml; i915 MI_MATH",
+    },
+    {
+        .name = "MI_FORCE_WAKEUP", CS_MI(0x1d), CS_LEN(7, 0, 2), .min_length = 2,
+        .default_length = 2, .engines = GEN12_ALL,
+        CS_FIELDS(gen12_force_wakeup_fields), .source = "genxml gen12.xml",
+    },
+    {
+        .name = "MI_CLFLUSH", CS_MI(0x27), CS_LEN(9, 0, 2), .min_length = 3, .default_length = 3,
+        .engines = GEN12_ALL, .privilege = CS_PRIV_IF_FIELD_SET, .privilege_fields = { "ggtt", NULL },
+        CS_FIELDS(gen12_clflush_fields), CS_GROUP(3, 1, gen12_clflush_group),
+        .source = "genxml gen12.xml (engine render; i915 cmd parser lists it on every engine)",
+    },
+    {
+        .name = "MI_RS_STORE_DATA_IMM", CS_MI(0x2b), CS_LEN(7, 0, 2), .min_length = 4,
+        .default_length = 4, .engines = CS_RCS, CS_FIELDS(gen12_rs_sdi_fields),
+        .source = "genxml gen12.xml",
+    },
+    {
         .name = "GPGPU_WALKER", CS_GFX(2, 1, 5), CS_LEN(7, 0, 2), .min_length = 15,
         .default_length = 15, .engines = CS_RCS, CS_FIELDS(gen12_gpgpu_walker_fields),
         .source = "genxml gen12.xml; i915 GPGPU_WALKER",
@@ -592,6 +735,50 @@ static const cs_command gen12_commands[] = {
         .privilege_fields = { "ggtt", NULL }, CS_FIELDS(gen12_pipe_control_fields),
         .source = "genxml gen12.xml; i915 GFX_OP_PIPE_CONTROL",
     },
+    /* ---- pipeline commands by name: Mesa genxml (generated, see the file's head) ---- */
+#include "cs_commands_gen12_pipe.inc"
+    /* ---- VEBOX (video enhancement) commands: i915 gvt cmd_parser.c OP_VEB_* ---- */
+    {
+        .name = "VEBOX_SURFACE_STATE", CS_GFX(2, 4, 0), CS_LEN(11, 0, 2), .min_length = 2,
+        .default_length = 7, .engines = CS_VECS, CS_OPAQUE, .source = "i915 gvt OP_VEB_SURFACE_STATE",
+    },
+    {
+        .name = "VEBOX_STATE", CS_GFX(2, 4, 2), CS_LEN(11, 0, 2), .min_length = 2,
+        .default_length = 2, .engines = CS_VECS, CS_OPAQUE, .source = "i915 gvt OP_VEB_STATE",
+    },
+    {
+        .name = "VEB_DI_IECP", CS_GFX(2, 4, 3), CS_LEN(11, 0, 2), .min_length = 2,
+        .default_length = 2, .engines = CS_VECS, CS_OPAQUE, .source = "i915 gvt OP_VEB_DNDI_IECP_STATE",
+    },
+    /* ---- gen9+ blitter commands: i915 intel_gpu_commands.h (*_BLT_CMD) ---- */
+    { .name = "XY_BLOCK_COPY_BLT", CS_2D(0x41), CS_LEN(7, 0, 2), .min_length = 2, .default_length = 22,
+      .engines = CS_BCS, CS_OPAQUE, .source = "i915 GEN12 block copy (intel_migrate.c)" },
+    { .name = "XY_FAST_COPY_BLT", CS_2D(0x42), CS_LEN(7, 0, 2), .min_length = 2, .default_length = 10,
+      .engines = CS_BCS, CS_OPAQUE, .source = "i915 GEN9_XY_FAST_COPY_BLT_CMD" },
+    { .name = "XY_FAST_COLOR_BLT", CS_2D(0x44), CS_LEN(7, 0, 2), .min_length = 2, .default_length = 16,
+      .engines = CS_BCS, CS_OPAQUE, .source = "i915 XY_FAST_COLOR_BLT_CMD" },
+    { .name = "XY_CTRL_SURF_COPY_BLT", CS_2D(0x48), CS_LEN(7, 0, 2), .min_length = 2, .default_length = 5,
+      .engines = CS_BCS, CS_OPAQUE, .source = "i915 XY_CTRL_SURF_COPY_BLT" },
+    /* ---- gen12-only header classes: the compute walker's media opcode, VDENC (pipeline 1 on
+     * the video engine) and VEBOX (pipeline 2 on the video enhancement engine) ---- */
+    {
+        .name = "GFXPIPE_GPGPU", .match_mask = 0xff000000u, .match_value = 0x72000000u,
+        CS_LEN(7, 0, 2), .min_length = 2, .default_length = 2, .engines = CS_RCS,
+        CS_FIELDS(cs_gfx_subop_fields), CS_OPAQUE, .source = "genxml gen12.xml (COMPUTE_WALKER class)",
+    },
+    {
+        .name = "VIDEO_VDENC", .match_mask = 0xf8000000u, .match_value = 0x68000000u,
+        CS_LEN(11, 0, 2), .min_length = 2, .default_length = 2, .engines = CS_VCS,
+        CS_FIELDS(cs_gfx_header_fields), CS_OPAQUE, .source = "genxml gen12.xml (VDENC, MFX)",
+    },
+    {
+        .name = "VEBOX_CMD", .match_mask = 0xf8000000u, .match_value = 0x70000000u,
+        CS_LEN(11, 0, 2), .min_length = 2, .default_length = 2, .engines = CS_VECS,
+        CS_FIELDS(cs_gfx_header_fields), CS_OPAQUE, .source = "i915 gvt OP_VEB_*, genxml SFC_*",
+    },
+#define CS_BLT_DEFAULT(gen6, gen12) (gen12)
+#include "cs_commands_shared.inc"
+#undef CS_BLT_DEFAULT
 };
 
 const cs_profile_info cs_gen12_profile = {

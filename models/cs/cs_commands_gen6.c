@@ -230,6 +230,42 @@ static const cs_field gen6_report_perf_count_fields[] = {
     CS_FA("report_id", 2, 31, 0, CS_FMT_HEX),
 };
 
+/* genxml gen6.xml MI_ARB_ON_OFF. */
+static const cs_field gen6_arb_on_off_fields[] = {
+    CS_FLAG("arbitration_enable", 0, 0),
+};
+
+/* genxml gen6.xml MI_CLFLUSH: page, first cacheline, then one dword per half cacheline. */
+static const cs_field gen6_clflush_fields[] = {
+    CS_FLAG("ggtt", 0, 22),
+    CS_F("cacheline", 1, 11, 6, CS_FMT_DEC),
+    CS_FA("page", 1, 31, 12, CS_FMT_ADDR),
+};
+static const cs_field gen6_clflush_group[] = {
+    CS_FA("half_line", 0, 31, 0, CS_FMT_HEX),
+};
+
+/* genxml gen6.xml MI_CONDITIONAL_BATCH_BUFFER_END (same field names as gen12's). */
+static const cs_field gen6_cond_bb_end_fields[] = {
+    CS_FLAG("compare_semaphore", 0, 21),
+    CS_FLAG("ggtt", 0, 22),
+    CS_FA("compare_data", 1, 31, 0, CS_FMT_HEX),
+    CS_FA("compare_address", 2, 31, 3, CS_FMT_ADDR),
+};
+
+/* genxml gen6.xml MI_LOAD_SCAN_LINES_EXCL. */
+static const cs_field gen6_scan_lines_fields[] = {
+    CS_F("plane", 0, 21, 19, CS_FMT_DEC),
+    CS_F("end", 1, 12, 0, CS_FMT_DEC),
+    CS_F("start", 1, 28, 16, CS_FMT_DEC),
+};
+
+/* genxml gen6.xml MI_URB_CLEAR. */
+static const cs_field gen6_urb_clear_fields[] = {
+    CS_FA("urb_address", 1, 13, 0, CS_FMT_HEX),
+    CS_FA("urb_length", 1, 28, 16, CS_FMT_DEC),
+};
+
 static const cs_command gen6_commands[] = {
     {
         .name = "MI_NOOP", CS_MI(0x00), .fixed_length = 1, .min_length = 1, .default_length = 1,
@@ -335,6 +371,36 @@ static const cs_command gen6_commands[] = {
         .default_length = 5, .engines = CS_RCS, .privilege_fields = { "ggtt", NULL },
         CS_FIELDS(gen6_pipe_control_fields), .source = "Mesa genxml gen6.xml",
     },
+    {
+        .name = "MI_ARB_ON_OFF", CS_MI(0x08), .fixed_length = 1, .min_length = 1,
+        .default_length = 1, .engines = GEN6_ALL, .privilege = CS_PRIV_ALWAYS,
+        CS_FIELDS(gen6_arb_on_off_fields), .source = "genxml gen6.xml",
+    },
+    {
+        .name = "MI_LOAD_SCAN_LINES_EXCL", CS_MI(0x13), CS_LEN(5, 0, 2), .min_length = 2,
+        .default_length = 2, .engines = CS_RCS | CS_BCS,
+        CS_FIELDS(gen6_scan_lines_fields), .source = "genxml gen6.xml",
+    },
+    {
+        .name = "MI_URB_CLEAR", CS_MI(0x19), CS_LEN(7, 0, 2), .min_length = 2, .default_length = 2,
+        .engines = CS_RCS, CS_FIELDS(gen6_urb_clear_fields),
+        .source = "genxml gen6.xml",
+    },
+    {
+        .name = "MI_CLFLUSH", CS_MI(0x27), CS_LEN(5, 0, 2), .min_length = 2, .default_length = 2,
+        .engines = CS_RCS, .privilege_fields = { "ggtt", NULL }, CS_FIELDS(gen6_clflush_fields),
+        CS_GROUP(2, 1, gen6_clflush_group), .source = "genxml gen6.xml",
+    },
+    {
+        .name = "MI_CONDITIONAL_BATCH_BUFFER_END", CS_MI(0x36), CS_LEN(7, 0, 2), .min_length = 2,
+        .default_length = 3, .engines = GEN6_ALL, .privilege_fields = { "ggtt", NULL },
+        CS_FIELDS(gen6_cond_bb_end_fields), .source = "genxml gen6.xml",
+    },
+    /* ---- pipeline commands by name: Mesa genxml (generated, see the file's head) ---- */
+#include "cs_commands_gen6_pipe.inc"
+#define CS_BLT_DEFAULT(gen6, gen12) (gen6)
+#include "cs_commands_shared.inc"
+#undef CS_BLT_DEFAULT
 };
 
 const cs_profile_info cs_gen6_profile = {

@@ -40,9 +40,31 @@ extern const cs_profile_info cs_gen12_profile;
     { .name = (name_), .dword = (dword_), .lo = (lo_), .width = (hi) - (lo_) + 1,                 \
       .format = CS_FMT_ENUM, .flags = CS_FIELD_ALWAYS, .values = (values_) }
 
+/* A pipeline command whose body the front end does not interpret: every dword after the header
+ * is shown (and assembled) as an operand `dw`, in order. */
+extern const cs_field cs_opaque_dword[1];
+/* Header fields of the generic header-class entries (cs_commands_shared.inc): the GFXPIPE
+ * opcode (all of 26:24, or the bits the entry's match leaves open) and sub-opcode, the 2D
+ * opcode. */
+extern const cs_field cs_gfx_header_fields[2];
+extern const cs_field cs_gfx_op2_fields[2];
+extern const cs_field cs_gfx_op1_fields[2];
+extern const cs_field cs_gfx_subop_fields[1];
+extern const cs_field cs_2d_header_fields[1];
+#define CS_OPAQUE .group_start = 1, .group_size = 1, .group_fields = cs_opaque_dword, .group_field_count = 1
+
+/* Where the generated pipeline tables come from (cs_commands_gen*_pipe.inc, docs/commands.md). */
+#define CS_GENXML_GEN12 "genxml gen12.xml (Mesa c6f34e9f)"
+#define CS_GENXML_GEN6 "genxml gen6.xml (Mesa c6f34e9f)"
+
+/* spec 002 2D Command Map: 2D commands are type 2 with the opcode in 28:22 and a DWord Length in
+ * 7:0 (length bias 2). */
+#define CS_2D(opcode) .match_mask = 0xffc00000u, .match_value = (2u << 29) | ((uint32_t)(opcode) << 22)
+
 #define CS_RCS CS_ENGINE_BIT(CS_ENGINE_RCS)
 #define CS_BCS CS_ENGINE_BIT(CS_ENGINE_BCS)
 #define CS_VCS CS_ENGINE_BIT(CS_ENGINE_VCS)
 #define CS_VECS CS_ENGINE_BIT(CS_ENGINE_VECS)
+#define CS_ALL_ENGINES CS_ENGINES_ALL
 
 #endif /* CS_COMMANDS_TABLES_H */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cs_execlist.h"
+#include "cs_math.h"
 #include "cs_regs.h"
 #include "tlm_alloc.h"
 #include "tlm_register.h"
@@ -67,7 +68,7 @@ typedef enum exec_kind {
     EXEC_USER_INTERRUPT,   /* MI_USER_INTERRUPT */
     EXEC_WAIT_FOR_EVENT,   /* MI_WAIT_FOR_EVENT */
     EXEC_ARB_CHECK,        /* MI_ARB_CHECK */
-    EXEC_ARB_ON_OFF,       /* MI_ARB_ON_OFF (gen12) */
+    EXEC_ARB_ON_OFF,       /* MI_ARB_ON_OFF */
     EXEC_REPORT_HEAD,      /* MI_REPORT_HEAD */
     EXEC_BB_START,         /* MI_BATCH_BUFFER_START */
     EXEC_BB_END,           /* MI_BATCH_BUFFER_END */
@@ -88,7 +89,12 @@ typedef enum exec_kind {
     EXEC_SEMAPHORE_WAIT,   /* MI_SEMAPHORE_WAIT (gen12) */
     EXEC_SEMAPHORE_SIGNAL, /* MI_SEMAPHORE_SIGNAL (gen12) */
     EXEC_SET_CONTEXT,      /* MI_SET_CONTEXT (gen6; gen12 stays not modelled) */
-    EXEC_SUSPEND_FLUSH     /* MI_SUSPEND_FLUSH */
+    EXEC_SUSPEND_FLUSH,    /* MI_SUSPEND_FLUSH */
+    EXEC_PIPELINE,         /* a non-MI command: whole to the engine's pipeline port (docs/cs.md) */
+    EXEC_PRIMITIVE,        /* 3DPRIMITIVE: predicated, then to the pipeline port */
+    EXEC_MATH,             /* MI_MATH (cs_math.c) */
+    EXEC_PREDICATE,        /* MI_PREDICATE */
+    EXEC_SET_PREDICATE     /* MI_SET_PREDICATE (gen12) */
 } exec_kind;
 
 typedef struct exec_name {
@@ -129,7 +135,48 @@ static const exec_name executed[] = {
     { "MI_SEMAPHORE_SIGNAL", EXEC_SEMAPHORE_SIGNAL },
     { "MI_SET_CONTEXT", EXEC_SET_CONTEXT },
     { "MI_SUSPEND_FLUSH", EXEC_SUSPEND_FLUSH },
+    { "MI_MATH", EXEC_MATH },
+    { "MI_PREDICATE", EXEC_PREDICATE },
+    { "MI_SET_PREDICATE", EXEC_SET_PREDICATE },
+    { "3DPRIMITIVE", EXEC_PRIMITIVE },
+    /* Recorded: the resource streamer,
+     * display scan lines, power wells, URB and CPU caches are not modelled (docs/cs.md
+     * "MI commands recorded, not executed"). */
+    { "MI_WAIT_FOR_EVENT_2", EXEC_RECORD },
+    { "MI_RS_CONTROL", EXEC_RECORD },
+    { "MI_RS_CONTEXT", EXEC_RECORD },
+    { "MI_RS_STORE_DATA_IMM", EXEC_RECORD },
+    { "MI_TOPOLOGY_FILTER", EXEC_RECORD },
+    { "MI_SET_APPID", EXEC_RECORD },
+    { "MI_LOAD_SCAN_LINES_INCL", EXEC_RECORD },
+    { "MI_LOAD_SCAN_LINES_EXCL", EXEC_RECORD },
+    { "MI_FORCE_WAKEUP", EXEC_RECORD },
+    { "MI_URB_CLEAR", EXEC_RECORD },
+    { "MI_CLFLUSH", EXEC_RECORD },
 };
+
+/* MI_SET_PREDICATE "PREDICATE ENABLE" values (genxml gen12.xml). */
+enum {
+    SET_PREDICATE_NEVER = 0,
+    SET_PREDICATE_RESULT2_CLEAR = 1,
+    SET_PREDICATE_RESULT2_SET = 2,
+    SET_PREDICATE_RESULT_CLEAR = 3,
+    SET_PREDICATE_RESULT_SET = 4,
+    SET_PREDICATE_ALWAYS = 15
+};
+
+/* MI_PREDICATE operations (genxml gen12.xml PREDICATE LOAD/COMBINE/COMPARE). */
+enum { PREDICATE_LOAD_KEEP = 0, PREDICATE_LOAD_LOAD = 2, PREDICATE_LOAD_LOADINV = 3 };
+enum { PREDICATE_COMBINE_SET = 0, PREDICATE_COMBINE_AND, PREDICATE_COMBINE_OR, PREDICATE_COMBINE_XOR };
+enum { PREDICATE_COMPARE_TRUE = 0, PREDICATE_COMPARE_FALSE, PREDICATE_COMPARE_SRCS_EQUAL, PREDICATE_COMPARE_DELTAS_EQUAL };
+
+/* 3DPRIMITIVE header bit 8: Predicate Enable (genxml gen12.xml; reserved in gen6.xml). */
+#define PRIMITIVE_PREDICATE_ENABLE (1u << 8)
+
+/* "Add CS MMIO Start Offset" (genxml; i915 MI_LRI_LRM_CS_MMIO): the engine adds its base to
+ * the register offset's low bits, those of a 4 KiB window (every engine base is 4 KiB aligned),
+ * so an absolute offset with the flag set still reaches the register (docs/cs.md). */
+#define CS_MMIO_REMAP_MASK 0xfffu
 
 /* The batch security field of MI_BATCH_BUFFER_START per profile, and its secure value. */
 typedef struct security_field {
@@ -170,7 +217,9 @@ struct cs_engine_model {
     unsigned level;                /* 0 ring, 1 first-level batch, 2 second-level batch */
     uint64_t batch_pc[LEVELS];     /* per batch level: address of its next dword */
     bool batch_secure[LEVELS];     /* per batch level: a secure (privileged) batch */
-    uint32_t chain_count;          /* batches started since the ring was last parsed */
+    bool batch_encrypted[LEVELS];  /* per batch level: gen6 "Batch Buffer Encrypted Memory Read Enable" */
+    uint32_t set_predicate;        /* MI_SET_PREDICATE's PREDICATE ENABLE (gen12; 0: off) */
+    cs_math_alu alu;               /* MI_MATH's ALU state (sources, accumulator, flags) */
     uint32_t batch_dwords;         /* batch dwords parsed since the ring was last parsed */
     bool halted;                   /* an error stopped the parser (until the ring is disabled) */
     bool starved;                  /* the command at HEAD runs past TAIL: wait for a TAIL write */
@@ -799,7 +848,6 @@ static void advance_head(cs_engine_model *model, uint32_t dwords)
 static void leave_batches(cs_engine_model *model)
 {
     model->level = 0;
-    model->chain_count = 0;
     model->batch_dwords = 0;
     model->line_valid = false;
 }
@@ -810,12 +858,18 @@ static void batch_start(cs_engine_model *model, const cs_decoded *decoded)
 {
     const security_field *security = &security_fields[model->config.profile];
     bool secure = get(decoded, security->name, 0) == security->secure;
-    if (model->level > 0)
+    /* gen6, spec 000 §1.2.5 bit 8: from within a batch "this field is IGNORED and the next
+     * buffer in the chain inherits the initial buffer's security characteristics". gen12,
+     * spec 002: a chained or second-level batch may keep or lower its parent's privilege. */
+    if (model->level > 0 && model->config.profile == CS_PROFILE_GEN6)
+        secure = model->batch_secure[model->level];
+    else if (model->level > 0)
         secure = secure && model->batch_secure[model->level];
-    if (++model->chain_count > CS_BATCH_CHAIN_LIMIT) {
-        tlm_log_error(model->log, "more than %u batch buffers started without returning to the ring",
-                      CS_BATCH_CHAIN_LIMIT);
-        halt(model, ERR_INSTRUCTION_PARSER);
+    /* gen12 (genxml "Predication Enable"): with MI_PREDICATE_RESULT clear the start is not
+     * taken and parsing goes on after it. No chain count: a batch that chains to itself (a
+     * spinner) runs until software rewrites it; the run's cycle bound ends a runaway. */
+    if (get(decoded, "predication", 0) && !(*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
+        model->stats.predicated++;
         return;
     }
     /* gen12 (genxml "Second Level Batch Buffer"): from a first-level batch it nests and
@@ -827,6 +881,7 @@ static void batch_start(cs_engine_model *model, const cs_decoded *decoded)
         model->level++;
     model->batch_pc[model->level] = get(decoded, "address", 0);
     model->batch_secure[model->level] = secure;
+    model->batch_encrypted[model->level] = model->config.profile == CS_PROFILE_GEN6 && get(decoded, "encrypted", 0);
     model->line_valid = false;
     model->stats.batches++;
 }
@@ -871,14 +926,17 @@ static uint32_t register_operand(cs_engine_model *model, const cs_decoded *decod
 {
     uint32_t offset = (uint32_t)get(decoded, name, instance);
     if (get(decoded, add_flag, 0))
-        offset += (uint32_t)model->config.mmio_base;
+        offset = (uint32_t)model->config.mmio_base + (offset & CS_MMIO_REMAP_MASK);
     return offset;
 }
 
 static void load_register_imm(cs_engine_model *model, const cs_decoded *decoded)
 {
-    /* spec 000 §1.3.2: byte write disables 11:8 apply to every pair. */
-    uint32_t byte_disable = (uint32_t)get(decoded, "byte_disable", 0);
+    /* spec 000 §1.3.2 Byte Write Disables "has only 2 options": 1111b, no write; any other
+     * value, the register is fully written (every pair of the command). */
+    if (get(decoded, "byte_disable", 0) == 0xfu)
+        return;
+    uint32_t byte_disable = 0;
     uint32_t pairs = decoded->command->group_size ? (decoded->length - decoded->command->group_start) /
                                                         decoded->command->group_size
                                                   : 0;
@@ -891,6 +949,11 @@ static void load_register_imm(cs_engine_model *model, const cs_decoded *decoded)
 
 static void store_register_mem(cs_engine_model *model, const cs_decoded *decoded)
 {
+    /* genxml gen12 "Predicate Enable": stored only while MI_PREDICATE_RESULT is set. */
+    if (get(decoded, "predicate", 0) && !(*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
+        model->stats.predicated++;
+        return;
+    }
     uint32_t value = 0;
     if (!register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value, 0))
         value = 0;
@@ -941,6 +1004,23 @@ static void store_data(cs_engine_model *model, const cs_decoded *decoded, uint64
  * interrupt"). */
 static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
 {
+    if (get(decoded, "lri_post_sync", 0)) {
+        /* gen12 genxml "LRI Post Sync Operation": Immediate Data goes to the register at
+         * Address. spec 002 (User Mode Privileged Commands, PIPE_CONTROL): "LRI Post-Sync
+         * Operation is NOOP" in a non-privileged batch, flagged as a privilege error. */
+        if (model->level > 0 && !model->batch_secure[model->level]) {
+            tlm_log_warning(model->log, "PIPE_CONTROL LRI post-sync in a non-secure batch: dropped");
+            raise_error(model, ERR_COMMAND_PRIVILEGE);
+        } else {
+            uint32_t value = (uint32_t)get(decoded, "data", 0);
+            register_access(model, TLM_WRITE_COMMAND, (uint32_t)get(decoded, "address", 0), &value, 0);
+        }
+        if (get(decoded, "notify", 0)) {
+            send_event(model, ISR_NOTIFY);
+            isr_changed(model, ISR_NOTIFY);
+        }
+        return;
+    }
     uint64_t operation = get(decoded, "post_sync", 0);
     uint64_t address = get(decoded, "address", 0);
     if (get(decoded, "store_index", 0))
@@ -957,15 +1037,20 @@ static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
     }
 }
 
-/* MI_WAIT_FOR_EVENT: any event select set (every field of the command is an event flag but
- * gen6's condition-code select, spec 000 §1.3.14). */
+/* MI_WAIT_FOR_EVENT: an event select set. spec 000 §1.3.14: the parser halts "until the event
+ * occurs or while a specific condition exists", and "if a specified condition does not exist
+ * ... the parser proceeds, treating this command as a no-operation". The flip-pending and
+ * scan-line-window selects are conditions, which never exist in this GT (it has no display):
+ * they are no-ops. The vertical and horizontal blank selects are events: the ring waits for
+ * them, which here only software ends (RB_WAIT, spec 000 §1.1.5.4). gen6's condition-code
+ * select is not a display event (choice, docs/cs.md). */
 static bool waits_for_event(const cs_decoded *decoded)
 {
     cs_field_iter iter;
     cs_field_value value;
     cs_field_iter_init(&iter, decoded);
     while (cs_field_iter_next(&iter, &value))
-        if (value.raw != 0 && strcmp(value.field->name, "cc_wait_select") != 0)
+        if (value.raw != 0 && (strstr(value.field->name, "vblank") || strstr(value.field->name, "hblank")))
             return true;
     return false;
 }
@@ -1545,20 +1630,133 @@ static void walker(cs_engine_model *model, const cs_decoded *decoded)
     model->config.walker.submit(model->config.walker.context, &request, completion);
 }
 
+/* A non-pipelined GFXPIPE command: spec 002 "Command Header" note 1, "the render pipe is
+ * flushed before such a state variable is updated" (Common (NP) and 3DState (NP), opcode 1 of
+ * pipelines 0 and 3), and PIPELINE_SELECT, which switches the pipeline (single dword, opcode 1). */
+static bool non_pipelined(const cs_decoded *decoded)
+{
+    uint32_t header = decoded->header;
+    if (decoded->header_class != CS_CLASS_GFX_COMMON && decoded->header_class != CS_CLASS_3D &&
+        decoded->header_class != CS_CLASS_GFX_SINGLE)
+        return false;
+    return ((header >> 24) & 7u) == 1u;
+}
+
 /* PIPE_CONTROL with CS Stall (genxml: "the command streamer stalls until the pipeline is
- * idle"): with walker work outstanding the parser stops before the command and runs it once
- * the work completes. Returns true when the command must wait. */
+ * idle") and the non-pipelined commands: with walker work outstanding the parser stops before
+ * the command and runs it once the work completes. Returns true when the command must wait. */
 static bool cs_stall_waits(cs_engine_model *model, const cs_decoded *decoded)
 {
-    if (model->walkers_outstanding == 0 || strcmp(decoded->command->name, "PIPE_CONTROL") != 0 ||
-        !get(decoded, "cs_stall", 0))
+    if (model->walkers_outstanding == 0)
+        return false;
+    bool stall = strcmp(decoded->command->name, "PIPE_CONTROL") == 0 ? get(decoded, "cs_stall", 0) != 0
+                                                                     : non_pipelined(decoded);
+    if (!stall)
         return false;
     model->walker_stalled = true;
     model->stats.walker_stalls++;
     tlm_event_notify(model->kernel, &model->stall_timeout,
                      (tlm_time)CS_WALKER_STALL_CYCLES * model->config.clock_period);
-    tlm_log_info(model->log, "PIPE_CONTROL CS stall: waiting for %u walker request(s)", model->walkers_outstanding);
+    tlm_log_info(model->log, "%s CS stall: waiting for %u walker request(s)", decoded->command->name,
+                 model->walkers_outstanding);
     return true;
+}
+
+/* ---- the pipeline port, MI_MATH and predication ----------------------------------------- */
+
+/* A non-MI command goes whole to the engine's pipeline port (render: 3D/GPGPU pipeline,
+ * blitter: 2D engine, video: codec and enhancement), modelled as the event log: the command,
+ * its dwords and the time. The port answers "done" after CS_PIPELINE_PORT_CYCLES, which the
+ * step adds to its cost (docs/cs.md "Pipeline port"). */
+static void pipeline_port(cs_engine_model *model, const cs_decoded *decoded)
+{
+    model->stats.pipeline_commands++;
+    record(model, decoded);
+    model->bus_delay += (tlm_time)CS_PIPELINE_PORT_CYCLES * model->config.clock_period;
+}
+
+static bool predicate_result(cs_engine_model *model)
+{
+    return (*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u) != 0;
+}
+
+/* gen12 3DPRIMITIVE with Predicate Enable (header bit 8) is dropped while MI_PREDICATE_RESULT
+ * is clear (spec 000 §1.1.10.4 "the result of the last MI_PREDICATE"; genxml gen12.xml). */
+static void primitive(cs_engine_model *model, const cs_decoded *decoded)
+{
+    if (model->config.profile == CS_PROFILE_GEN12 && (decoded->header & PRIMITIVE_PREDICATE_ENABLE) &&
+        !predicate_result(model)) {
+        model->stats.predicated++;
+        return;
+    }
+    model->stats.primitives++;
+    pipeline_port(model, decoded);
+}
+
+static uint64_t reg64(cs_engine_model *model, uint32_t index)
+{
+    return *reg(model, index) | (uint64_t)*reg(model, index + 1u) << 32;
+}
+
+/* MI_PREDICATE (genxml gen12.xml; registers spec 000 §1.1.10): compare SRC0 and SRC1, load the
+ * result (or its inverse) and combine it with MI_PREDICATE_RESULT. SRCS_EQUAL also leaves
+ * SRC0 - SRC1 in MI_PREDICATE_DATA; DELTAS_EQUAL compares that difference with the DATA left
+ * by the previous compare (choice, docs/cs.md "Predication"). */
+static void predicate(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint64_t delta = reg64(model, CS_MI_PREDICATE_SRC0_INDEX) - reg64(model, CS_MI_PREDICATE_SRC1_INDEX);
+    bool compare = false;
+    switch (get(decoded, "compare", 0)) {
+    case PREDICATE_COMPARE_TRUE: compare = true; break;
+    case PREDICATE_COMPARE_FALSE: compare = false; break;
+    case PREDICATE_COMPARE_SRCS_EQUAL: compare = delta == 0; break;
+    case PREDICATE_COMPARE_DELTAS_EQUAL: compare = delta == reg64(model, CS_MI_PREDICATE_DATA_INDEX); break;
+    }
+    *reg(model, CS_MI_PREDICATE_DATA_INDEX) = (uint32_t)delta;
+    *reg(model, CS_MI_PREDICATE_DATA_UDW_INDEX) = (uint32_t)(delta >> 32);
+    bool old = predicate_result(model);
+    bool current = old;
+    uint64_t load = get(decoded, "load", 0);
+    if (load == PREDICATE_LOAD_LOAD)
+        current = compare;
+    else if (load == PREDICATE_LOAD_LOADINV)
+        current = !compare;
+    bool result = current;
+    switch (get(decoded, "combine", 0)) {
+    case PREDICATE_COMBINE_AND: result = old && current; break;
+    case PREDICATE_COMBINE_OR: result = old || current; break;
+    case PREDICATE_COMBINE_XOR: result = old != current; break;
+    default: break;
+    }
+    *reg(model, CS_MI_PREDICATE_RESULT_INDEX) = result ? 1u : 0u;
+}
+
+/* MI_SET_PREDICATE (gen12): while its condition holds, pipeline commands are dropped (NOOP). */
+static bool set_predicate_drops(cs_engine_model *model)
+{
+    bool result2 = (*reg(model, CS_PREDICATE_RESULT_2_INDEX) & 1u) != 0;
+    switch (model->set_predicate) {
+    case SET_PREDICATE_RESULT2_CLEAR: return !result2;
+    case SET_PREDICATE_RESULT2_SET: return result2;
+    case SET_PREDICATE_RESULT_CLEAR: return !predicate_result(model);
+    case SET_PREDICATE_RESULT_SET: return predicate_result(model);
+    case SET_PREDICATE_ALWAYS: return true;
+    default: return false;
+    }
+}
+
+/* MI_MATH: the ALU instructions over the engine's GPRs (cs_math.c). */
+static void math(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint64_t gprs[CS_MATH_GPRS];
+    for (unsigned i = 0; i < CS_MATH_GPRS; i++)
+        gprs[i] = gpr(model, i);
+    size_t invalid = cs_math_run(gprs, decoded->dwords + 1, decoded->available - 1u, &model->alu);
+    if (invalid)
+        tlm_log_warning(model->log, "MI_MATH: %zu ALU instruction(s) with an unknown opcode or operand skipped",
+                        invalid);
+    for (unsigned i = 0; i < CS_MATH_GPRS; i++)
+        set_gpr(model, i, gprs[i]);
 }
 
 static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded)
@@ -1587,6 +1785,10 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
     case EXEC_ARB_ON_OFF:
         /* i915 intel_gpu_commands.h MI_ARB_ENABLE: bit 0 turns arbitration on, 0 off. */
         model->arbitration = get(decoded, "arbitration_enable", 0) != 0;
+        /* gen6 schedules rings without preemption: the state has no effect there, and the
+         * command is recorded in the event log (docs/cs.md). */
+        if (!model->execlist)
+            record(model, decoded);
         break;
     case EXEC_REPORT_HEAD:
         report_head(model);
@@ -1622,8 +1824,13 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
         copy_mem_mem(model, decoded);
         break;
     case EXEC_FLUSH:
-        /* spec 000 §1.3.1: MI_FLUSH flushes the render caches; this model has none, so the
-         * flush is complete at once. */
+        /* spec 000 §1.1.4.1 "MI_FLUSH Enable": disabled (the default), an MI_FLUSH stalls the
+         * parser with the Instruction Parser error; enabled, §1.3.1: it flushes the render
+         * caches, which this model does not have, so the flush is complete at once. */
+        if (!(*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_MI_FLUSH_ENABLE_MASK)) {
+            tlm_log_error(model->log, "MI_FLUSH with MI_MODE MI_FLUSH Enable clear: parser error");
+            halt(model, ERR_INSTRUCTION_PARSER);
+        }
         break;
     case EXEC_POST_SYNC:
         post_sync(model, decoded);
@@ -1654,6 +1861,21 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
         break;
     case EXEC_SEMAPHORE_SIGNAL:
         semaphore_signal(model, decoded);
+        break;
+    case EXEC_PIPELINE:
+        pipeline_port(model, decoded);
+        break;
+    case EXEC_PRIMITIVE:
+        primitive(model, decoded);
+        break;
+    case EXEC_MATH:
+        math(model, decoded);
+        break;
+    case EXEC_PREDICATE:
+        predicate(model, decoded);
+        break;
+    case EXEC_SET_PREDICATE:
+        model->set_predicate = (uint32_t)get(decoded, "noop", 0);
         break;
     case EXEC_NOT_MODELLED:
         model->stats.not_modelled++;
@@ -1753,7 +1975,7 @@ static uint32_t step_once(cs_engine_model *model)
     bool in_batch = model->level > 0;
     if (in_batch) {
         model->batch_dwords += length;
-        if (model->batch_dwords > model->config.batch_dword_limit) {
+        if (model->config.batch_dword_limit && model->batch_dwords > model->config.batch_dword_limit) {
             tlm_log_error(model->log, "more than %u batch dwords without returning to the ring",
                           model->config.batch_dword_limit);
             halt(model, ERR_INSTRUCTION_PARSER);
@@ -1766,6 +1988,12 @@ static uint32_t step_once(cs_engine_model *model)
     exec_kind kind = model->kinds[decoded.command - model->commands];
     if (in_batch && (decoded.command->flags & CS_CMD_RING_ONLY)) {
         tlm_log_warning(model->log, "%s in a batch buffer (ring only): dropped", decoded.command->name);
+        return length;
+    }
+    if (in_batch && model->batch_encrypted[model->level] && decoded.command->privilege == CS_PRIV_ALWAYS) {
+        /* gen6, spec 000 §1.2.5 bit 12: "Commands in the ... Privileged Commands [table] are not
+         * allowed from Encrypted Batch Buffers and will be turned into NOOP commands". */
+        tlm_log_warning(model->log, "privileged %s in an encrypted batch: converted to MI_NOOP", decoded.command->name);
         return length;
     }
     if (in_batch && !model->batch_secure[model->level]) {
@@ -1784,6 +2012,10 @@ static uint32_t step_once(cs_engine_model *model)
                             decoded.command->name);
             raise_error(model, ERR_MEMORY_PRIVILEGE);
         }
+    }
+    if (model->set_predicate && kind >= EXEC_PIPELINE && kind <= EXEC_PRIMITIVE && set_predicate_drops(model)) {
+        model->stats.predicated++;
+        return length; /* MI_SET_PREDICATE: dropped as a NOOP */
     }
     execute(model, kind, &decoded);
     return length;
@@ -2126,6 +2358,8 @@ void cs_engine_reset(cs_engine_model *model)
     tlm_register_file_reset(&model->registers);
     cs_execlist_reset(model->execlist);
     leave_batches(model);
+    model->set_predicate = 0;
+    model->alu = (cs_math_alu){ 0 };
     model->halted = false;
     model->starved = false;
     model->geometry_logged = false;
@@ -2143,8 +2377,6 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
         return NULL;
     cs_engine_model *model = tlm_alloc_zeroed(1, sizeof *model);
     model->config = *config;
-    if (!model->config.batch_dword_limit)
-        model->config.batch_dword_limit = CS_BATCH_DWORD_LIMIT;
     model->kernel = kernel;
     model->class_id = info->engines[config->engine].class_id;
     model->log = tlm_logger_block(tlm_kernel_logger(kernel), name);
@@ -2158,6 +2390,8 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
         for (size_t k = 0; k < sizeof executed / sizeof executed[0]; k++)
             if (strcmp(model->commands[i].name, executed[k].name) == 0)
                 model->kinds[i] = executed[k].kind;
+        if (model->kinds[i] == EXEC_NOT_MODELLED && (model->commands[i].match_value >> 29) != 0)
+            model->kinds[i] = EXEC_PIPELINE; /* every non-MI command the front end does not own */
         uint32_t longest = cs_command_max_encodable(&model->commands[i]);
         if (longest > capacity)
             capacity = longest;

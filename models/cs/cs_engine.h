@@ -27,13 +27,9 @@
 #include "irq_message.h"
 #include "tlm.h"
 
-/* Batch buffers started without returning to the ring before the engine gives up with an
- * Instruction Parser error (a batch that chains to itself forever). */
-#define CS_BATCH_CHAIN_LIMIT 1024u
-/* Dwords parsed in batch buffers without returning to the ring before the same error (a batch
- * without MI_BATCH_BUFFER_END in zero-filled memory); the default of
- * cs_engine_config.batch_dword_limit. */
-#define CS_BATCH_DWORD_LIMIT (1u << 20)
+/* GT clocks the pipeline port takes to answer "done" for a forwarded (non-MI) command
+ * (docs/cs.md "Pipeline port"). */
+#define CS_PIPELINE_PORT_CYCLES 4u
 /* Cost of one command, in GT clocks: a fixed part plus one per dword (docs/cs.md "Timing"). */
 #define CS_CYCLES_PER_COMMAND 1u
 #define CS_CYCLES_PER_DWORD 1u
@@ -115,7 +111,7 @@ typedef struct cs_engine_config {
     const tlm_target *mmio;      /* other registers for LRI/SRM (the GT's MMIO map); NULL: own registers only */
     irq_message_sink irq;        /* where interrupt messages go; deliver NULL: nowhere */
     tlm_time clock_period;       /* GT clock period: the cost unit */
-    uint32_t batch_dword_limit;  /* 0: CS_BATCH_DWORD_LIMIT; tests lower it to keep runs short */
+    uint32_t batch_dword_limit;  /* 0: none (hardware has none); >0: a test bound, an Instruction Parser error past it */
     cs_walker_port walker;       /* the EU-array port; submit NULL: none (cs_engine_set_walker_port) */
 } cs_engine_config;
 
@@ -146,12 +142,16 @@ typedef struct cs_engine_stats {
     uint64_t sync_flushes;      /* INSTPM sync flushes completed (each a Sync Status event) */
     uint64_t page_faults;       /* Page Fault interrupt events (a fault while none was pending) */
     uint64_t yields;            /* arbitration points where the engine stopped for a context switch */
+    uint64_t pipeline_commands; /* non-MI commands handed to the pipeline port */
+    uint64_t primitives;        /* 3DPRIMITIVE commands handed on (not dropped by predication) */
+    uint64_t predicated;        /* commands dropped by predication (MI_PREDICATE_RESULT, MI_SET_PREDICATE) */
 } cs_engine_stats;
 
 /* Commands the engine records instead of executing (docs/cs.md "Event log"): MI_DISPLAY_FLIP,
  * MI_PROBE, MI_UNPROBE (no display or probe hardware in this model) and MI_UPDATE_GTT (the GTT
  * is not modelled: the bring-up memory is flat, so the entries are recorded, not written);
- * gen6 MI_SET_CONTEXT is executed (CCID, the context image) and recorded. The
+ * gen6 MI_SET_CONTEXT is executed (CCID, the context image) and recorded; every non-MI command
+ * handed to the pipeline port and the MI commands docs/cs.md lists as recorded. The
  * log keeps the last CS_EVENT_LOG_CAPACITY events; older ones are dropped and counted. */
 #define CS_EVENT_LOG_CAPACITY 256u
 

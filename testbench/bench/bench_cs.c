@@ -2,7 +2,11 @@
  * (models/cs/cs_engine.h) alone: the gen12 render engine on a sparse memory, with a 2 MiB
  * ring refilled pass after pass. Three streams: MI_NOOP (fetch and decode only), 4-dword
  * MI_STORE_DATA_IMM (one bus write each) and a batch-heavy stream (each ring command a
- * MI_BATCH_BUFFER_START to a batch of two MI_NOOPs and MI_BATCH_BUFFER_END). Runs are
+ * MI_BATCH_BUFFER_START to a batch of two MI_NOOPs and MI_BATCH_BUFFER_END), and a real-stream
+ * workload: each ring command a MI_BATCH_BUFFER_START to a render batch of 3D state as a driver
+ * emits it for a draw (pipeline select, base addresses, fixed-function and vertex state, a
+ * primitive, a flush; Mesa genxml gen12 lengths), every non-MI command forwarded to the
+ * pipeline port and recorded in the event log. Runs are
  * interleaved and medians compared. Every run checks its command count and that no error was
  * raised. A benchmark, not a test. */
 #include <inttypes.h>
@@ -24,6 +28,8 @@
 #define RING_BYTES (512u * 4096u)   /* 2 MiB: the largest ring (LENGTH 1FFh) */
 #define BATCH_ADDRESS 0x800000u     /* the batch of the batch-heavy stream */
 #define DATA_ADDRESS 0x900000u      /* where the stores go (1024 dwords, round robin) */
+#define RENDER_ADDRESS 0xa00000u    /* the render batch of the real-stream workload */
+#define RENDER_STARTS 4096u         /* batch starts in the ring per pass of that workload */
 
 #ifndef BENCH_BUILD_INFO
 #define BENCH_BUILD_INFO "build flags unknown"
@@ -33,6 +39,7 @@ typedef enum stream {
     STREAM_NOOP,  /* MI_NOOP */
     STREAM_STORE, /* MI_STORE_DATA_IMM */
     STREAM_BATCH, /* MI_BATCH_BUFFER_START to NOOP, NOOP, MI_BATCH_BUFFER_END */
+    STREAM_RENDER,/* MI_BATCH_BUFFER_START to a render batch of 3D state */
     STREAM_COUNT
 } stream;
 
@@ -40,7 +47,20 @@ static const char *const stream_names[STREAM_COUNT] = {
     "MI_NOOP stream",
     "MI_STORE_DATA_IMM stream (a bus write each)",
     "batch-heavy stream (start, 2 NOOPs, end)",
+    "render batches of 3D state (real stream)",
 };
+
+/* The render batch: what a gen12 3D driver emits for one draw, bodies zero (genxml names). */
+static const char *const render_batch[] = {
+    "PIPELINE_SELECT", "STATE_BASE_ADDRESS", "3DSTATE_DRAWING_RECTANGLE", "3DSTATE_CLIP", "3DSTATE_SF",
+    "3DSTATE_RASTER", "3DSTATE_WM", "3DSTATE_PS", "3DSTATE_PS_EXTRA", "3DSTATE_VS", "3DSTATE_HS",
+    "3DSTATE_TE", "3DSTATE_DS", "3DSTATE_GS", "3DSTATE_STREAMOUT", "3DSTATE_SBE", "3DSTATE_SBE_SWIZ",
+    "3DSTATE_URB_VS", "3DSTATE_URB_HS", "3DSTATE_URB_DS", "3DSTATE_URB_GS",
+    "3DSTATE_VIEWPORT_STATE_POINTERS_CC", "3DSTATE_BINDING_TABLE_POINTERS_PS", "3DSTATE_MULTISAMPLE",
+    "3DSTATE_SAMPLE_MASK", "3DSTATE_DEPTH_BUFFER", "3DSTATE_VERTEX_BUFFERS", "3DSTATE_VERTEX_ELEMENTS",
+    "3DSTATE_VF_TOPOLOGY", "3DPRIMITIVE", "PIPE_CONTROL", "MI_BATCH_BUFFER_END",
+};
+#define RENDER_COMMANDS (sizeof render_batch / sizeof render_batch[0])
 
 static void write_bytes(const tlm_target *target, uint64_t address, void *data, uint32_t length)
 {
@@ -59,7 +79,7 @@ static uint32_t encode(const char *name, const cs_setting *settings, size_t coun
 {
     cs_encode_result result;
     const cs_command *command = cs_find_command(CS_PROFILE_GEN12, name);
-    if (!command || cs_encode(command, 0, settings, count, out, 8, &result) != CS_ENCODE_OK)
+    if (!command || cs_encode(command, 0, settings, count, out, 32, &result) != CS_ENCODE_OK)
         return 0;
     return result.length;
 }
@@ -68,7 +88,7 @@ static uint32_t encode(const char *name, const cs_setting *settings, size_t coun
  * commands one pass from 0 to *tail_bytes executes. */
 static uint64_t fill_ring(stream which, uint32_t *ring, uint32_t dwords, uint32_t *tail_bytes)
 {
-    uint32_t command[8];
+    uint32_t command[32];
     uint32_t length = 0;
     uint64_t per_command = 1;
     if (which == STREAM_NOOP) {
@@ -77,6 +97,12 @@ static uint64_t fill_ring(stream which, uint32_t *ring, uint32_t dwords, uint32_
         cs_setting settings[] = { { "address", 0, BATCH_ADDRESS } };
         length = encode("MI_BATCH_BUFFER_START", settings, 1, command);
         per_command = 4; /* the start, two NOOPs, the end */
+    } else if (which == STREAM_RENDER) {
+        cs_setting settings[] = { { "address", 0, RENDER_ADDRESS } };
+        length = encode("MI_BATCH_BUFFER_START", settings, 1, command);
+        per_command = 1 + RENDER_COMMANDS;
+        if (dwords > RENDER_STARTS * length + 8u)
+            dwords = RENDER_STARTS * length + 8u;
     }
     uint64_t commands = 0;
     uint32_t at = 0;
@@ -125,6 +151,15 @@ static double run(stream which, uint64_t *errors, uint64_t *commands_out, uint64
     free(ring);
     uint32_t batch[3] = { 0, 0, 0x05000000u }; /* NOOP, NOOP, MI_BATCH_BUFFER_END */
     write_bytes(target, BATCH_ADDRESS, batch, sizeof batch);
+    uint32_t render[RENDER_COMMANDS * 32];
+    uint32_t render_dwords = 0;
+    for (size_t i = 0; i < RENDER_COMMANDS; i++) {
+        uint32_t length = encode(render_batch[i], NULL, 0, render + render_dwords);
+        if (!length)
+            (*errors)++;
+        render_dwords += length;
+    }
+    write_bytes(target, RENDER_ADDRESS, render, 4u * render_dwords);
     reg_write(engine, CS_EMR_OFFSET, 0);
     reg_write(engine, CS_RING_START_OFFSET, RING_ADDRESS);
     reg_write(engine, CS_RING_CTL_OFFSET, (511u << CS_RING_CTL_LENGTH_SHIFT) | CS_RING_CTL_ENABLE_MASK);

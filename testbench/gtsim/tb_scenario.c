@@ -6,6 +6,7 @@
 #include "tb_line.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -390,13 +391,86 @@ static bool tb_parse_mmio(tb_parser *parser, tb_statement *statement)
     return tb_expect_end(parser);
 }
 
+/* `mem load ADDR FILE`: FILE, little-endian dwords, relative to the scenario file's directory
+ * (docs/scenarios.md), read now into the statement; it then runs as a `mem write`. */
+static bool tb_parse_mem_load(tb_parser *parser, tb_statement *statement, const tb_token *address_token)
+{
+    const tb_token *file = tb_peek(parser);
+    if (!file) {
+        tb_error_at(parser, parser->end_column, "expected a file name after the address");
+        return false;
+    }
+    parser->next++;
+    if (!tb_expect_end(parser))
+        return false;
+    const char *name = parser->scenario->name;
+    const char *slash = strrchr(name, '/');
+    size_t directory = file->text[0] == '/' || !slash ? 0 : (size_t)(slash - name) + 1;
+    char *path = tb_xrealloc(NULL, directory + file->length + 1, 1);
+    memcpy(path, name, directory);
+    memcpy(path + directory, file->text, file->length);
+    path[directory + file->length] = '\0';
+    statement->path = path;
+    FILE *in = fopen(path, "rb");
+    if (!in) {
+        tb_error_at(parser, file->column, "cannot open '%s': %s", path, strerror(errno));
+        return false;
+    }
+    uint8_t *bytes = NULL;
+    size_t size = 0, capacity = 0;
+    bool too_big = false;
+    for (;;) {
+        if (size == capacity) {
+            if (capacity >= TB_SCENARIO_MAX_LOAD_BYTES) {
+                too_big = fgetc(in) != EOF;
+                break;
+            }
+            capacity = capacity ? capacity * 2 : 4096;
+            bytes = tb_xrealloc(bytes, capacity, 1);
+        }
+        size_t got = fread(bytes + size, 1, capacity - size, in);
+        size += got;
+        if (got == 0)
+            break;
+    }
+    bool failed = ferror(in) != 0;
+    fclose(in);
+    size_t count = size / 4;
+    if (failed || too_big || size % 4 != 0 || size == 0 ||
+        statement->address > TB_SCENARIO_GFX_ADDRESS_LIMIT - size) {
+        if (failed)
+            tb_error_at(parser, file->column, "cannot read '%s'", path);
+        else if (too_big)
+            tb_error_at(parser, file->column, "'%s' is larger than %llu bytes", path,
+                        (unsigned long long)TB_SCENARIO_MAX_LOAD_BYTES);
+        else if (size % 4 != 0 || size == 0)
+            tb_error_at(parser, file->column, "'%s' holds %zu bytes, not a whole number of dwords", path, size);
+        else
+            tb_error_at(parser, address_token->column,
+                        "%zu dwords at 0x%012" PRIx64 " run past the end of the 48-bit graphics address space",
+                        count, statement->address);
+        free(bytes);
+        return false;
+    }
+    statement->kind = TB_STMT_MEM_WRITE;
+    statement->dwords = tb_xrealloc(NULL, count, sizeof *statement->dwords);
+    for (size_t i = 0; i < count; i++)
+        statement->dwords[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
+                               (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
+    statement->dword_count = count;
+    free(bytes);
+    return true;
+}
+
 static bool tb_parse_mem(tb_parser *parser, tb_statement *statement)
 {
-    static const char *const verbs[] = { "write", "read", NULL };
-    int verb = tb_keyword(parser, verbs, "'write' or 'read' after 'mem'");
+    static const char *const verbs[] = { "write", "read", "load", NULL };
+    int verb = tb_keyword(parser, verbs, "'write', 'read' or 'load' after 'mem'");
     const tb_token *address_token = NULL;
     if (verb < 0 || !tb_number(parser, &tb_address, &statement->address, &address_token))
         return false;
+    if (verb == 2)
+        return tb_parse_mem_load(parser, statement, address_token);
     size_t count = 0;
     if (verb == 0) {
         statement->kind = TB_STMT_MEM_WRITE;
@@ -837,6 +911,7 @@ static void tb_parse_line(tb_parser *parser)
     }
     if (!ok) {
         free(statement.dwords);
+        free(statement.path);
         return;
     }
     tb_scenario *scenario = parser->scenario;
@@ -911,8 +986,10 @@ void tb_scenario_destroy(tb_scenario *scenario)
 {
     if (!scenario)
         return;
-    for (size_t i = 0; i < scenario->statement_count; i++)
+    for (size_t i = 0; i < scenario->statement_count; i++) {
         free(scenario->statements[i].dwords);
+        free(scenario->statements[i].path);
+    }
     free(scenario->statements);
     free(scenario->errors);
     free(scenario->name);
@@ -949,6 +1026,10 @@ void tb_statement_print(const tb_statement *statement, FILE *out)
             fprintf(out, " mask 0x%08" PRIx32, statement->mask);
         break;
     case TB_STMT_MEM_WRITE:
+        if (statement->path) {
+            fprintf(out, "mem load 0x%012" PRIx64 " %s", statement->address, statement->path);
+            break;
+        }
         fprintf(out, "mem write 0x%012" PRIx64, statement->address);
         tb_print_dwords(statement, out);
         break;

@@ -28,11 +28,13 @@
 #define TB_SCENARIO_MAX_RING_PAGES 512u
 /* Graphics addresses are 48 bits; every dword a `mem` statement touches lies below this. */
 #define TB_SCENARIO_GFX_ADDRESS_LIMIT (UINT64_C(1) << 48)
+/* `mem load ADDR FILE`: the largest file it takes (a captured ring or batch is far smaller). */
+#define TB_SCENARIO_MAX_LOAD_BYTES (UINT64_C(64) << 20)
 
 typedef enum tb_statement_kind {
     TB_STMT_MMIO_WRITE, /* mmio write OFFSET VALUE */
     TB_STMT_MMIO_READ,  /* mmio read OFFSET [expect VALUE [mask MASK]] */
-    TB_STMT_MEM_WRITE,  /* mem write ADDR DW [DW ...] */
+    TB_STMT_MEM_WRITE,  /* mem write ADDR DW [DW ...]; also mem load ADDR FILE (path set) */
     TB_STMT_MEM_READ,   /* mem read ADDR [expect DW [DW ...]] */
     TB_STMT_IRQ_RAISE,  /* irq raise CLASS INSTANCE DATA16 */
     TB_STMT_RUN,        /* run CYCLES */
@@ -71,6 +73,7 @@ typedef struct tb_statement {
     uint32_t ring_bytes;     /* ring, emit, submit: ring size; emit writes wrap at it */
     uint32_t ring_offset;    /* emit, submit: byte offset in the ring of dwords[0] (the software tail) */
     unsigned bell;           /* doorbell verbs: the doorbell, 0..255; route: 1 guc, 0 host */
+    char *path;              /* mem load: the file read, resolved from the scenario's directory (owned) */
 } tb_statement;
 
 /* `doorbell arm ... expect RESULT` names (the GuC shim's DB_INSTALL_STATUS.RESULT values, in

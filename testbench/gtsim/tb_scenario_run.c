@@ -572,7 +572,7 @@ static const char *tb_mnemonic(const tb_statement *statement, const char *printe
     switch (statement->kind) {
     case TB_STMT_MMIO_WRITE: core = "mmio write"; break;
     case TB_STMT_MMIO_READ: core = "mmio read"; break;
-    case TB_STMT_MEM_WRITE: core = "mem write"; break;
+    case TB_STMT_MEM_WRITE: core = statement->path ? "mem load" : "mem write"; break;
     case TB_STMT_MEM_READ: core = "mem read"; break;
     case TB_STMT_IRQ_RAISE: core = "irq raise"; break;
     case TB_STMT_RUN: core = "run"; break;

@@ -268,6 +268,29 @@ BOTH_PROFILES(CsStallWaitsForTheWalker)
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->commands, 3);
 }
 
+/* spec 002 "Command Header" note 1: before a non-pipelined state command (PIPELINE_SELECT,
+ * STATE_BASE_ADDRESS) the render pipe is flushed: with walker work outstanding the parser waits
+ * for it, as for a CS stall; a pipelined 3D state command does not wait. */
+BOTH_PROFILES(NonPipelinedStateWaitsForTheWalker)
+{
+    test_port port;
+    connect(self, &port);
+    report_perf_count(self, 1);
+    EMIT0("3DSTATE_VF_STATISTICS"); /* pipelined single dword: goes on */
+    sdi(self, DATA + 4, 0x11);
+    EMIT0("PIPELINE_SELECT");
+    sdi(self, DATA, 0x22);
+    start_ring(self);
+    run_for(self, 1000 * tb_system_clock_period(self->system));
+    EXPECT_EQ(mem_rd(self, DATA + 4), 0x11);
+    EXPECT_EQ(mem_rd(self, DATA), 0);
+    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->walker_stalls, 1);
+    cs_walker_complete(&port.completions[0]);
+    run(self);
+    EXPECT_EQ(mem_rd(self, DATA), 0x22);
+    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->pipeline_commands, 2);
+}
+
 BOTH_PROFILES(PipeControlWithoutCsStallDoesNotWait)
 {
     test_port port;
@@ -538,11 +561,25 @@ TEST_F(CsSys, ConditionalBatchEndInTheRingIsIgnoredGen12)
     EXPECT_EQ(mem_rd(self, DATA), 0xd0);
 }
 
-TEST_F(CsSys, AtomicAndConditionalEndAreNotInGen6)
+TEST_F(CsSys, AtomicIsNotInGen6ConditionalEndIs)
 {
+    /* genxml gen6.xml has MI_CONDITIONAL_BATCH_BUFFER_END (opcode 36h) but no MI_ATOMIC. */
     build(self, CS_PROFILE_GEN6);
     EXPECT_TRUE(cs_find_command(CS_PROFILE_GEN6, "MI_ATOMIC") == NULL);
-    EXPECT_TRUE(cs_find_command(CS_PROFILE_GEN6, "MI_CONDITIONAL_BATCH_BUFFER_END") == NULL);
+    sdi(self, DATA, 5);
+    bb_start(self, BATCH, true, false);
+    sdi(self, DATA + 8, 1);
+    place(self, RING + 0x800);
+    EMIT("MI_CONDITIONAL_BATCH_BUFFER_END", 3, { "compare_semaphore", 0, 1 }, { "compare_data", 0, 5 },
+         { "compare_address", 0, DATA });
+    sdi(self, DATA + 4, 9); /* skipped: memory 5 <= compare data 5 ends the batch */
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH);
+    mem_wr(self, DATA, 5);
+    bb_start(self, BATCH, true, false);
+    run_ring(self);
+    EXPECT_EQ(mem_rd(self, DATA + 4), 0u);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
 }
 
 /* ---- semaphores: gen6 MI_SEMAPHORE_MBOX, gen12 MI_SEMAPHORE_WAIT / SIGNAL -------------------- */
@@ -1089,8 +1126,9 @@ static void waveform_rows_body(CsSys *self, cs_profile profile)
     ASSERT_NE(state, TLM_TRACE_NONE);
     EXPECT_NE(rec.enumerations[command - 1], 0);
     EXPECT_NE(rec.enumerations[state - 1], 0);
-    /* A store, a batch, a semaphore wait that passes later. */
+    /* A store, a batch with a forwarded 3D state command, a semaphore wait that passes later. */
     sdi(self, DATA, 1);
+    EMIT0("3DSTATE_CLIP");
     EMIT0("MI_BATCH_BUFFER_END");
     place(self, BATCH);
     sdi(self, DATA, 1);
@@ -1108,8 +1146,10 @@ static void waveform_rows_body(CsSys *self, cs_profile profile)
     uint64_t wait_value = (uint64_t)(cs_find_command(profile, profile == CS_PROFILE_GEN6 ? "MI_SEMAPHORE_MBOX"
                                                                                           : "MI_SEMAPHORE_WAIT") -
                                      table) + 1u;
+    uint64_t clip_value = (uint64_t)(cs_find_command(profile, "3DSTATE_CLIP") - table) + 1u;
     EXPECT_TRUE(rec_took(&rec, command, sdi_value));
     EXPECT_TRUE(rec_took(&rec, command, wait_value));
+    EXPECT_TRUE(rec_took(&rec, command, clip_value)); /* forwarded commands show on the row */
     EXPECT_TRUE(rec_took(&rec, level, 1));
     EXPECT_TRUE(rec_took(&rec, state, CS_STATE_FETCHING));
     EXPECT_TRUE(rec_took(&rec, state, CS_STATE_EXECUTING));

@@ -271,17 +271,23 @@ BOTH_PROFILES(LoadRegisterImmSeveralPairsOwnAndOther)
     EXPECT_EQ(mmio_rd(self, other), 0x00010001);
 }
 
-BOTH_PROFILES(LoadRegisterImmByteDisables)
+/* spec 000 §1.3.2 Byte Write Disables: "This field has only 2 options. If [11:8] is '1111', then
+ * the register write will not occur. Any other value and the register write will be fully
+ * written." */
+BOTH_PROFILES(LoadRegisterImmByteDisablesAllOrNothing)
 {
     /* Plain 32-bit read/write registers of the engine (PP_DCLV, PP_DIR_BASE): gen6's IMR and
      * HWSTAM have read-only reserved bits (spec 000 §1.1.7.1-2). */
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
     wr(self, CS_PP_DCLV_OFFSET, 0);
-    /* Bytes 0 and 2 disabled: only bytes 1 and 3 of the data land. */
+    wr(self, CS_PP_DIR_BASE_OFFSET, 0x11111111);
     EMIT("MI_LOAD_REGISTER_IMM", 3, { "byte_disable", 0, 0x5 }, { "reg", 0, base + CS_PP_DCLV_OFFSET },
          { "data", 0, 0xAABBCCDD });
+    EMIT("MI_LOAD_REGISTER_IMM", 3, { "byte_disable", 0, 0xf }, { "reg", 0, base + CS_PP_DIR_BASE_OFFSET },
+         { "data", 0, 0x22222222 });
     run_ring(self);
-    EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0xAA00CC00u);
+    EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0xAABBCCDDu);     /* any value but 1111b: fully written */
+    EXPECT_EQ(rd(self, CS_PP_DIR_BASE_OFFSET), 0x11111111u); /* 1111b: not written */
 }
 
 BOTH_PROFILES(StoreRegisterMem)
@@ -360,6 +366,24 @@ BOTH_PROFILES(WaitForEventHoldsUntilRbWaitIsCleared)
     EXPECT_EQ(mem_rd(self, DATA), 3);
 }
 
+/* spec 000 §1.3.14: a wait on a condition that does not exist (no display: no flip pending,
+ * no scan line window) is a no-operation. */
+BOTH_PROFILES(WaitForEventOnAnAbsentConditionIsANoop)
+{
+    if (self->profile == CS_PROFILE_GEN6) {
+        EMIT("MI_WAIT_FOR_EVENT", 0, { "plane_a_flip", 0, 1 });
+        EMIT("MI_WAIT_FOR_EVENT", 0, { "pipe_b_scanline", 0, 1 });
+    } else {
+        EMIT("MI_WAIT_FOR_EVENT", 0, { "plane_1_flip", 0, 1 });
+        EMIT("MI_WAIT_FOR_EVENT", 0, { "plane_1a_scanline", 0, 1 });
+    }
+    EMIT0("MI_NOOP");
+    sdi(self, DATA, 3);
+    run_ring(self);
+    EXPECT_FALSE(rd(self, CS_RING_CTL_OFFSET) & CS_RING_CTL_RB_WAIT_MASK);
+    EXPECT_EQ(mem_rd(self, DATA), 3);
+}
+
 /* ---- batch buffers ----------------------------------------------------------------------------- */
 
 BOTH_PROFILES(BatchRunsAndReturnsToTheRing)
@@ -418,21 +442,32 @@ TEST_F(CsSys, Gen12SecondLevelBatchReturnsToTheFirstLevel)
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->batches, 2);
 }
 
-BOTH_PROFILES(BatchThatChainsForeverHitsTheLimit)
+/* A spinner as Linux selftests build it (igt_spinner, selftest_execlists): a batch that
+ * chains to itself through MI_BATCH_BUFFER_START behind MI_ARB_CHECK. It runs until the host
+ * rewrites it (there is no chain count: spec 002 and i915 rely on it spinning), then the ring
+ * goes on. */
+BOTH_PROFILES(SpinnerRunsUntilTheHostRewritesIt)
 {
-    wr(self, CS_EMR_OFFSET, 0);
-    bb_start(self, BATCH, true, false);
-    place(self, BATCH);
     bb_start(self, BATCH, true, false);
     sdi(self, DATA, 1);
-    run_ring(self);
-    EXPECT_TRUE(cs_engine_halted(engine_model(self)));
-    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->batches, CS_BATCH_CHAIN_LIMIT);
-    EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK);
-    EXPECT_TRUE(rd(self, CS_EIR_OFFSET) & CS_EIR_INSTRUCTION_PARSER_MASK);
-    EXPECT_EQ(mem_rd(self, DATA), 0);
-    /* Disabling the ring clears the halt and the batch. */
-    wr(self, CS_RING_CTL_OFFSET, 0);
+    start_ring(self);
+    sdi(self, DATA + 4, 7);
+    EMIT0("MI_ARB_CHECK");
+    uint32_t chain_at = self->length;
+    bb_start(self, BATCH, true, false);
+    place(self, BATCH);
+    tlm_kernel *kernel = tb_system_kernel(self->system);
+    EXPECT_EQ(tlm_kernel_run_for(kernel, 2 * TLM_MS), TLM_RUN_TIME_REACHED);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
+    EXPECT_GT(cs_engine_get_stats(engine_model(self))->batches, 4096u); /* past any old chain limit */
+    EXPECT_EQ(rd(self, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK, 0u);
+    EXPECT_EQ(mem_rd(self, DATA + 4), 7u);
+    EXPECT_EQ(mem_rd(self, DATA), 0u); /* the ring has not gone on */
+    /* The host ends the spin the way igt_spinner_end does: the chaining command becomes
+     * MI_BATCH_BUFFER_END. */
+    mem_wr(self, BATCH + 4u * chain_at, cs_find_command(self->profile, "MI_BATCH_BUFFER_END")->match_value);
+    run(self);
+    EXPECT_EQ(mem_rd(self, DATA), 1u);
     EXPECT_FALSE(cs_engine_halted(engine_model(self)));
 }
 
@@ -523,6 +558,46 @@ BOTH_PROFILES(ChainedBatchInheritsNonSecurity)
     run_ring(self);
     EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0xFFFFFFFFu);
     EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_COMMAND_PRIVILEGE_MASK);
+}
+
+/* spec 000 §1.2.5 bit 8 (gen6): in a batch the security field is ignored; a chained batch
+ * inherits the first one's security, so a secure batch chained with the non-secure value stays
+ * secure. gen12 (spec 002) lets a chained batch lower its privilege. */
+BOTH_PROFILES(ChainedBatchFromASecureBatch)
+{
+    uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
+    lri(self, base + CS_HWSTAM_OFFSET, 0x1234);
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH2);
+    bb_start(self, BATCH2, false, false); /* asks for non-secure from a secure batch */
+    place(self, BATCH);
+    bb_start(self, BATCH, true, false);
+    run_ring(self);
+    if (self->profile == CS_PROFILE_GEN6) {
+        EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0x1234u);
+        EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
+    } else {
+        EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0xFFFFFFFFu);
+        EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_COMMAND_PRIVILEGE_MASK);
+    }
+}
+
+/* spec 000 §1.2.5 bit 12 (gen6): privileged commands in an encrypted batch become NOOPs, even
+ * in a secure batch; other commands run. */
+TEST_F(CsSys, Gen6PrivilegedCommandsInAnEncryptedBatchAreNoops)
+{
+    build(self, CS_PROFILE_GEN6);
+    uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
+    wr(self, CS_HWSTAM_OFFSET, 0x0);
+    lri(self, base + CS_HWSTAM_OFFSET, 0x1234);
+    sdi(self, DATA, 5);
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH);
+    EMIT("MI_BATCH_BUFFER_START", 0, { "address", 0, BATCH }, { "security", 0, 0 }, { "encrypted", 0, 1 });
+    run_ring(self);
+    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0u);
+    EXPECT_EQ(mem_rd(self, DATA), 5u);
+    EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
 }
 
 TEST_F(CsSys, Gen6GgttStoreInNonSecureBatchIsAMemoryPrivilegeViolation)
@@ -863,14 +938,31 @@ BOTH_PROFILES(FlushDwPostSyncWritesAndNotifyOnTheBlitter)
     }
 }
 
-TEST_F(CsSys, Gen6MiFlushCompletes)
+/* spec 000 §1.1.4.1 MI_MODE "MI_FLUSH Enable": set, MI_FLUSH executes; clear (the reset
+ * value), the parser stalls with the Instruction Parser error. */
+TEST_F(CsSys, Gen6MiFlushCompletesWithMiFlushEnable)
 {
     build(self, CS_PROFILE_GEN6);
+    wr(self, CS_MI_MODE_OFFSET, CS_MI_MODE_MI_FLUSH_ENABLE_MASK << 16 | CS_MI_MODE_MI_FLUSH_ENABLE_MASK);
     EMIT("MI_FLUSH", 0, { "state_cache_invalidate", 0, 1 });
     sdi(self, DATA, 1);
     run_ring(self);
     EXPECT_EQ(mem_rd(self, DATA), 1);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->not_modelled, 0);
+}
+
+TEST_F(CsSys, Gen6MiFlushWithoutMiFlushEnableIsAParserError)
+{
+    build(self, CS_PROFILE_GEN6);
+    wr(self, CS_EMR_OFFSET, 0);
+    EMIT0("MI_FLUSH");
+    sdi(self, DATA, 1);
+    run_ring(self);
+    EXPECT_EQ(mem_rd(self, DATA), 0);
+    EXPECT_TRUE(cs_engine_halted(engine_model(self)));
+    EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK);
+    EXPECT_TRUE(rd(self, CS_EIR_OFFSET) & CS_EIR_INSTRUCTION_PARSER_MASK);
 }
 
 /* ---- gen12 register and memory moves --------------------------------------------------------------- */

@@ -296,7 +296,7 @@ TEST(ScenarioParseErrors, Mmio)
 
 TEST(ScenarioParseErrors, Mem)
 {
-    check_error("mem copy 0 1\n", 1, 5, "expected 'write' or 'read' after 'mem', got 'copy'");
+    check_error("mem copy 0 1\n", 1, 5, "expected 'write', 'read' or 'load' after 'mem', got 'copy'");
     check_error("mem write 0x1000\n", 1, 17, "expected DW (a number), got end of line");
     check_error("mem write 0x1000 1 x 3\n", 1, 20, "expected DW (a number), got 'x'");
     check_error("mem read 0x1000 expect\n", 1, 23, "expected DW (a number), got end of line");

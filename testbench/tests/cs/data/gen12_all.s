@@ -29,5 +29,5 @@ COMPUTE_WALKER simd=simd32 exec_mask=0xffffffff tg_dim_x=8 tg_dim_y=1 tg_dim_z=1
 PIPE_CONTROL cs_stall=1 post_sync=write_imm notify=1 ggtt=1 address=0x2000 data=1
 MI_BATCH_BUFFER_START address_space=ppgtt second_level=1 address=0x100001000
 MI_BATCH_BUFFER_END end_context=1
-dw 0x54c00006                                              # XY_SRC_COPY_BLT: not in the table
+dw 0x7c000000                                              # GFXPIPE 3D opcode 4: a reserved header
 dw 0x18800001 0x40000                                      # a batch start with two of its three dwords

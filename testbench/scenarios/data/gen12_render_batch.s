@@ -1,0 +1,45 @@
+# A gen12 render batch of the kind a 3D driver submits for one draw (Mesa genxml gen12.xml
+# command names and lengths), with state bodies zero ("null state", as the render-state batch
+# Linux i915 runs on every new render context): pipeline select, base addresses, the fixed
+# function state, the vertex setup, a primitive, a flush, a store the scenario checks and the end.
+# Assembled by `gtsim asm --profile gen12` into gen12_render_batch.bin (checked by ctest).
+PIPELINE_SELECT
+STATE_BASE_ADDRESS
+STATE_SIP
+3DSTATE_DRAWING_RECTANGLE
+3DSTATE_CLIP
+3DSTATE_SF
+3DSTATE_RASTER
+3DSTATE_WM
+3DSTATE_PS
+3DSTATE_PS_EXTRA
+3DSTATE_VS
+3DSTATE_HS
+3DSTATE_TE
+3DSTATE_DS
+3DSTATE_GS
+3DSTATE_STREAMOUT
+3DSTATE_SBE
+3DSTATE_SBE_SWIZ
+3DSTATE_URB_VS
+3DSTATE_URB_HS
+3DSTATE_URB_DS
+3DSTATE_URB_GS
+3DSTATE_VIEWPORT_STATE_POINTERS_CC
+3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP
+3DSTATE_BINDING_TABLE_POINTERS_PS
+3DSTATE_SAMPLER_STATE_POINTERS_PS
+3DSTATE_MULTISAMPLE
+3DSTATE_SAMPLE_MASK
+3DSTATE_DEPTH_BUFFER
+3DSTATE_STENCIL_BUFFER
+3DSTATE_HIER_DEPTH_BUFFER
+3DSTATE_CLEAR_PARAMS
+3DSTATE_VERTEX_BUFFERS len=5 dw=0x0 dw=0x0 dw=0x0 dw=0x40
+3DSTATE_VERTEX_ELEMENTS len=3 dw=0x02000000 dw=0x11130000
+3DSTATE_VF_TOPOLOGY
+3DSTATE_VF_STATISTICS
+3DPRIMITIVE
+PIPE_CONTROL cs_stall=1 rt_cache_flush=1 depth_cache_flush=1
+MI_STORE_DATA_IMM address=0x00400000 data=0x00000d1a
+MI_BATCH_BUFFER_END

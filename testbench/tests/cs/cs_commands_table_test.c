@@ -88,7 +88,6 @@ static const expected_command gen12_expected[] = {
     { "MI_SET_PREDICATE", RCS | BCS | VCS | VECS, CS_PRIV_NONE },
     { "MI_WAIT_FOR_EVENT_2", RCS | BCS, CS_PRIV_ALWAYS },
     { "MI_RS_CONTROL", RCS, CS_PRIV_NONE },
-    { "MI_ARB_ON_OFF", RCS | BCS | VCS | VECS, CS_PRIV_ALWAYS },
     { "MI_PREDICATE", RCS | BCS | VCS | VECS, CS_PRIV_NONE },
     { "MI_TOPOLOGY_FILTER", RCS, CS_PRIV_NONE },
     { "MI_SET_APPID", RCS | BCS | VCS | VECS, CS_PRIV_NONE },

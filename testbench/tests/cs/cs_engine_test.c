@@ -566,7 +566,7 @@ BOTH_PROFILES(ChainedBatchInheritsNonSecurity)
 BOTH_PROFILES(ChainedBatchFromASecureBatch)
 {
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    lri(self, base + CS_HWSTAM_OFFSET, 0x1234);
+    lri(self, base + CS_PP_DCLV_OFFSET, 0x1234);
     EMIT0("MI_BATCH_BUFFER_END");
     place(self, BATCH2);
     bb_start(self, BATCH2, false, false); /* asks for non-secure from a secure batch */
@@ -574,10 +574,10 @@ BOTH_PROFILES(ChainedBatchFromASecureBatch)
     bb_start(self, BATCH, true, false);
     run_ring(self);
     if (self->profile == CS_PROFILE_GEN6) {
-        EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0x1234u);
+        EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0x1234u);
         EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
     } else {
-        EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0xFFFFFFFFu);
+        EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0u); /* the LRI was dropped */
         EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_COMMAND_PRIVILEGE_MASK);
     }
 }
@@ -588,14 +588,14 @@ TEST_F(CsSys, Gen6PrivilegedCommandsInAnEncryptedBatchAreNoops)
 {
     build(self, CS_PROFILE_GEN6);
     uint32_t base = (uint32_t)base_of(self, CS_ENGINE_RCS);
-    wr(self, CS_HWSTAM_OFFSET, 0x0);
-    lri(self, base + CS_HWSTAM_OFFSET, 0x1234);
+    wr(self, CS_PP_DCLV_OFFSET, 0x0);
+    lri(self, base + CS_PP_DCLV_OFFSET, 0x1234);
     sdi(self, DATA, 5);
     EMIT0("MI_BATCH_BUFFER_END");
     place(self, BATCH);
     EMIT("MI_BATCH_BUFFER_START", 0, { "address", 0, BATCH }, { "security", 0, 0 }, { "encrypted", 0, 1 });
     run_ring(self);
-    EXPECT_EQ(rd(self, CS_HWSTAM_OFFSET), 0u);
+    EXPECT_EQ(rd(self, CS_PP_DCLV_OFFSET), 0u);
     EXPECT_EQ(mem_rd(self, DATA), 5u);
     EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
 }

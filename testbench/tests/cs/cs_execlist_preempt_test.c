@@ -382,7 +382,6 @@ TEST_F(CsSys, ContextsNeverSeeEachOthersEngineRegisters)
     EXPECT_EQ(rd(self, CS_GPR0_OFFSET), 0xAAAA0001u);
 }
 
-#ifdef CS_MI_PREDICATE_RESULT_1_OFFSET
 /* The predicate result the engine context holds (spec 004 MI_PREDICATE_RESULT_1) is restored
  * and saved with the context like every register of the list. */
 TEST_F(CsSys, PredicateResultIsPerContext)
@@ -400,7 +399,6 @@ TEST_F(CsSys, PredicateResultIsPerContext)
     run(self);
     EXPECT_EQ(rd(self, CS_MI_PREDICATE_RESULT_1_OFFSET) & 1u, 0u);
 }
-#endif
 
 /* Restore inhibit (i915 CTX_CTRL_ENGINE_CTX_RESTORE_INHIBIT, set for a context without a
  * default image): the engine context is not loaded from the image, the engine registers are

@@ -50,6 +50,9 @@ static const timestamp_rate timestamp_rates[CS_PROFILE_COUNT] = {
     [CS_PROFILE_GEN12] = { 192, 10000000 },
 };
 
+/* spec 000 §1.3.9 bit 21: the gen6 per-process status page lies 28 KiB from the context's LRCA. */
+#define CS_GEN6_PPHWSP_OFFSET (28u * 1024u)
+
 /* spec 000 §1.1.9.8: the timestamp is 36 bits (63:36 reserved). */
 #define TIMESTAMP_BITS_MASK ((UINT64_C(1) << 36) - 1u)
 
@@ -1759,6 +1762,34 @@ static void math(cs_engine_model *model, const cs_decoded *decoded)
         set_gpr(model, i, gprs[i]);
 }
 
+/* spec 000 §1.3.9 bit 21 "Use Per-Process Hardware Status Page": set, MI_STORE_DATA_INDEX
+ * indexes the per-process status page, on gen6 at 28 KiB from the context's LRCA (CCID); the
+ * bit "will be ignored and treated as set" in a non-secure batch. gen8+ keeps the per-process
+ * page in page 0 of the logical context (spec 004 "per-process HWSP"; i915 LRC_PPHWSP_PN) and
+ * treats a clear bit in a user batch as a privileged command (spec 002), dropped before here.
+ * Without a context loaded there is no per-process page: the global one is used and logged
+ * (**choice**). */
+static uint64_t status_page_for_index(cs_engine_model *model, const cs_decoded *decoded)
+{
+    bool user_batch = model->level > 0 && !model->batch_secure[model->level];
+    bool per_process = get(decoded, "pphwsp", 0) != 0 ||
+                       (model->config.profile == CS_PROFILE_GEN6 && user_batch);
+    if (!per_process)
+        return hwsp_address(model);
+    if (model->config.profile == CS_PROFILE_GEN6) {
+        uint32_t ccid = *reg(model, CS_CCID_INDEX);
+        if (ccid & CS_CCID_VALID_MASK)
+            return (uint64_t)(ccid & CS_CCID_LRCA_MASK) + CS_GEN6_PPHWSP_OFFSET;
+    } else {
+        uint64_t lrca = 0;
+        if (cs_execlist_context_lrca(model->execlist, &lrca))
+            return lrca;
+    }
+    tlm_log_warning(model->log, "MI_STORE_DATA_INDEX to the per-process status page with no context loaded: "
+                                "the global status page is used");
+    return hwsp_address(model);
+}
+
 static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded)
 {
     switch (kind) {
@@ -1805,8 +1836,8 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
         store_data(model, decoded, get(decoded, "address", 0));
         break;
     case EXEC_STORE_DATA_INDEX:
-        /* spec 000 §1.3.9: an offset into the status page. */
-        store_data(model, decoded, hwsp_address(model) + get(decoded, "offset", 0));
+        /* spec 000 §1.3.9: an offset into the global or the per-process status page. */
+        store_data(model, decoded, status_page_for_index(model, decoded) + get(decoded, "offset", 0));
         break;
     case EXEC_LOAD_REGISTER_IMM:
         load_register_imm(model, decoded);

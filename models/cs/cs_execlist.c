@@ -637,6 +637,14 @@ bool cs_execlist_context_id(const cs_execlist *el, uint32_t *id)
     return true;
 }
 
+bool cs_execlist_context_lrca(const cs_execlist *el, uint64_t *lrca)
+{
+    if (!el || !el->running)
+        return false;
+    *lrca = el->current.lrca;
+    return true;
+}
+
 const cs_execlist_stats *cs_execlist_get_stats(const cs_execlist *el)
 {
     return &el->stats;

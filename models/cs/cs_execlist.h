@@ -193,6 +193,9 @@ bool cs_execlist_is_register(uint64_t offset);
 bool cs_execlist_active(const cs_execlist *execlist);
 /* The software context id of the loaded context; false when none is loaded. */
 bool cs_execlist_context_id(const cs_execlist *execlist, uint32_t *id);
+/* The graphics address of the loaded context's image (its page 0 is the per-process status
+ * page); false when none is loaded. */
+bool cs_execlist_context_lrca(const cs_execlist *execlist, uint64_t *lrca);
 const cs_execlist_stats *cs_execlist_get_stats(const cs_execlist *execlist);
 
 #endif

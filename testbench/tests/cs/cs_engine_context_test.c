@@ -162,3 +162,43 @@ TEST_F(CsSys, SyncFlushEnableIsNotPartOfTheImageGen6)
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->sync_flushes, 0u);
     EXPECT_EQ(rd(self, CS_INSTPM_OFFSET), CS_INSTPM_RW_MASK & ~CS_INSTPM_SYNC_FLUSH_ENABLE_MASK);
 }
+
+/* spec 000 §1.3.9 bit 21 "Use Per-Process Hardware Status Page": set, MI_STORE_DATA_INDEX
+ * indexes the page at 28 KiB from the context's LRCA; clear, the global status page; in a
+ * non-secure batch the bit "will be ignored and treated as set". */
+TEST_F(CsSys, StoreDataIndexPerProcessStatusPageGen6)
+{
+    build(self, CS_PROFILE_GEN6);
+    const uint32_t pphwsp = CTX_A + 28u * 1024u;
+    EMIT("MI_STORE_DATA_INDEX", 3, { "offset", 0, 0x40 }, { "data", 0, 0x51 });
+    EMIT("MI_STORE_DATA_INDEX", 3, { "offset", 0, 0x44 }, { "data", 0, 0x52 });
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH);
+    set_ctx(self, CTX_A, true, false);
+    EMIT("MI_STORE_DATA_INDEX", 3, { "offset", 0, 0x48 }, { "data", 0, 0x61 });                   /* global */
+    EMIT("MI_STORE_DATA_INDEX", 3, { "pphwsp", 0, 1 }, { "offset", 0, 0x4C }, { "data", 0, 0x62 }); /* per process */
+    bb_start(self, BATCH, false, false); /* non-secure: both of its stores go to the per-process page */
+    run_ring(self);
+    EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
+    EXPECT_EQ(mem_rd(self, HWSP + 0x48), 0x61u);
+    EXPECT_EQ(mem_rd(self, pphwsp + 0x4C), 0x62u);
+    EXPECT_EQ(mem_rd(self, HWSP + 0x4C), 0u);
+    EXPECT_EQ(mem_rd(self, pphwsp + 0x40), 0x51u);
+    EXPECT_EQ(mem_rd(self, pphwsp + 0x44), 0x52u);
+    EXPECT_EQ(mem_rd(self, HWSP + 0x40), 0u);
+    EXPECT_EQ(mem_rd(self, HWSP + 0x44), 0u);
+}
+
+/* The same from a secure batch: the bit chooses. */
+TEST_F(CsSys, StoreDataIndexInASecureBatchFollowsTheBitGen6)
+{
+    build(self, CS_PROFILE_GEN6);
+    EMIT("MI_STORE_DATA_INDEX", 3, { "offset", 0, 0x40 }, { "data", 0, 0x71 });
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH);
+    set_ctx(self, CTX_A, true, false);
+    bb_start(self, BATCH, true, false);
+    run_ring(self);
+    EXPECT_EQ(mem_rd(self, HWSP + 0x40), 0x71u);
+    EXPECT_EQ(mem_rd(self, CTX_A + 28u * 1024u + 0x40), 0u);
+}

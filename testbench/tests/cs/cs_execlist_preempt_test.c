@@ -512,3 +512,20 @@ TEST_F(CsSys, Gen6SetContextRaisesTheContextSwitchInterrupt)
     run_ring(self);
     EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), 0u);
 }
+
+/* The per-process status page of a gen8+ context is page 0 of its image (spec 004 "per-process
+ * HWSP"; i915 LRC_PPHWSP_PN): MI_STORE_DATA_INDEX with "Use Per-Process Hardware Status Page"
+ * writes there, without it the global status page (HWS_PGA). */
+TEST_F(CsSys, StoreDataIndexPerProcessStatusPageIsImagePageZero)
+{
+    setup(self);
+    EMIT("MI_STORE_DATA_INDEX", 3, { "pphwsp", 0, 1 }, { "offset", 0, 0x80 }, { "data", 0, 0xC1 });
+    EMIT("MI_STORE_DATA_INDEX", 3, { "offset", 0, 0x84 }, { "data", 0, 0xC2 });
+    make_context(self, LRCA0, RING, 0, place_ring(self, RING));
+    submit(self, descriptor(self, LRCA0, 1), 0);
+    run(self);
+    EXPECT_EQ(mem_rd(self, LRCA0 + 0x80), 0xC1u);
+    EXPECT_EQ(mem_rd(self, HWSP + 0x80), 0u);
+    EXPECT_EQ(mem_rd(self, HWSP + 0x84), 0xC2u);
+    EXPECT_EQ(mem_rd(self, LRCA0 + 0x84), 0u);
+}

@@ -601,8 +601,9 @@ void cs_execlist_reset(cs_execlist *el)
     el->running = false;
     el->active = 0;
     el->elsp_count = 0;
-    el->fifo_first = el->fifo_count = 0;
-    el->high_next = false;
+    /* The CSB FIFO and its read port are not reset with the engine: spec 001 "Context Status
+     * Buffer Initialization" puts them in the device reset domain, so entries left unread
+     * survive a GFX reset and the GuC firmware drains them. */
     memset(&el->current, 0, sizeof el->current);
     update_status(el);
 }

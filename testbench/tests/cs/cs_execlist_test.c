@@ -87,6 +87,24 @@ TEST_F(CsSys, ReadPortReturnsLowThenHighAndTheFifoCounts)
     EXPECT_EQ(rd(self, CS_CSB_FIFO_STATUS_OFFSET), CS_CSB_FIFO_STATUS_EMPTY_MASK);
 }
 
+/* spec 001 "Context Status Buffer Initialization": the CSB FIFOs are in the device reset
+ * domain; entries left unread survive an engine (GFX) reset and are drained afterwards. */
+TEST_F(CsSys, CsbFifoSurvivesAnEngineReset)
+{
+    build(self, CS_PROFILE_GEN12);
+    wr(self, CS_HWS_PGA_OFFSET, HWSP);
+    make_context(self, LRCA0, RING, 0, fence_ring(self, RING, DATA, 1));
+    submit(self, descriptor(self, LRCA0, 3), 0);
+    run(self);
+    uint64_t first = entry(self, true, 3, CS_EXECLIST_IDLE_CTX_ID);
+    EXPECT_EQ(rd(self, CS_CSB_READ_PORT_OFFSET), (uint32_t)first); /* half an entry read */
+    cs_engine_reset(engine_model(self));
+    EXPECT_EQ(rd(self, CS_RING_START_OFFSET), 0u); /* the engine is reset... */
+    EXPECT_EQ(rd(self, CS_CSB_FIFO_STATUS_OFFSET), 2u | CS_CSB_FIFO_STATUS_HIGH_NEXT_MASK); /* ...its FIFO not */
+    EXPECT_EQ(rd(self, CS_CSB_READ_PORT_OFFSET), (uint32_t)(first >> 32));
+    EXPECT_EQ(rd(self, CS_CSB_FIFO_STATUS_OFFSET), 1u);
+}
+
 /* Seven loads of an empty context: 14 entries. The CSB wraps after 12 (write pointer
  * (11 + 14) mod 12 = 1); the FIFO keeps the first 12 and flags the overflow. */
 TEST_F(CsSys, CsbWrapsAndAFullFifoDropsAndFlags)
@@ -399,7 +417,8 @@ TEST_F(CsSys, BadSecondElementEndsInIdle)
     EXPECT_EQ(csb_entry(self, HWSP, 1), entry(self, false, CS_EXECLIST_IDLE_CTX_ID, 1));
 }
 
-/* An engine reset drops the execlist. */
+/* An engine reset drops the execlist; the CSB FIFO keeps the idle-to-active entry (spec 001:
+ * device reset domain). */
 TEST_F(CsSys, ResetDropsTheExeclist)
 {
     build(self, CS_PROFILE_GEN12);
@@ -413,7 +432,7 @@ TEST_F(CsSys, ResetDropsTheExeclist)
     cs_engine_reset(engine_model(self));
     EXPECT_FALSE(cs_execlist_active(cs_engine_execlist(engine_model(self))));
     EXPECT_EQ(rd(self, CS_EXECLIST_STATUS_LO_OFFSET), 0u);
-    EXPECT_EQ(rd(self, CS_CSB_FIFO_STATUS_OFFSET), CS_CSB_FIFO_STATUS_EMPTY_MASK);
+    EXPECT_EQ(rd(self, CS_CSB_FIFO_STATUS_OFFSET), 1u << CS_CSB_FIFO_STATUS_COUNT_SHIFT);
     run(self);
 }
 

@@ -16,6 +16,8 @@ packages=(
   zlib1g-dev        # FST compression
   gtkwave           # fst2vcd (validates written FST files) and the viewer
   xvfb              # headless GTKWave screenshots
+  clang             # libFuzzer harnesses (scripts/fuzz.sh, testbench/fuzz/): clang 14
+  libclang-rt-14-dev # libFuzzer and the ASan/UBSan runtimes clang links them with
 )
 
 missing=()

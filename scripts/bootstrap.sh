@@ -9,6 +9,7 @@ packages=(
   cmake             # the build (>= 3.25 for verilate() and gtest_discover_tests PRE_TEST)
   pkg-config        # SystemC ships only .pc files
   python3           # register generation and helper scripts (standard library only)
+  python3-venv      # build/pyenv: pywellen, the second waveform reader of the waveform tests
   verilator         # RTL twins and the FST writer sources it ships
   libsystemc-dev    # SystemC 2.3.4 TLM-2.0: the baseline the benchmarks measure against
   libgtest-dev      # GoogleTest, driven from C through testbench/shim
@@ -16,6 +17,8 @@ packages=(
   zlib1g-dev        # FST compression
   gtkwave           # fst2vcd (validates written FST files) and the viewer
   xvfb              # headless GTKWave screenshots
+  clang             # libFuzzer harnesses (scripts/fuzz.sh, testbench/fuzz/): clang 14
+  libclang-rt-14-dev # libFuzzer and the ASan/UBSan runtimes clang links them with
 )
 
 missing=()
@@ -25,8 +28,23 @@ for p in "${packages[@]}"; do
   fi
 done
 
+# pywellen (PyPI), a second waveform reader for the waveform tests, in a venv under build/:
+# optional (those tests skip without it), so a machine without PyPI access still bootstraps.
+install_pywellen() {
+  local venv=${GTSIM_PYENV:-$(cd "$(dirname "$0")/.." && pwd)/build/pyenv}
+  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import pywellen' 2>/dev/null; then
+    return 0
+  fi
+  if python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/pip" install -q pywellen >/dev/null 2>&1; then
+    echo "bootstrap: installed pywellen in $venv"
+  else
+    echo "bootstrap: warning: could not install pywellen in $venv; the waveform tests that read with it are skipped" >&2
+  fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "bootstrap: all ${#packages[@]} packages present"
+  install_pywellen
   exit 0
 fi
 
@@ -51,3 +69,4 @@ if ! "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[
   exit 1
 fi
 echo "bootstrap: installed ${missing[*]}"
+install_pywellen

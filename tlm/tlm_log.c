@@ -83,9 +83,13 @@ uint64_t tlm_logger_count(const tlm_logger *logger, tlm_log_level level)
 void tlm_logger_print_summary(const tlm_logger *logger, FILE *out)
 {
     for (const tlm_log_block *block = logger->first; block; block = block->next) {
-        if (block->counts[TLM_LOG_WARNING] || block->counts[TLM_LOG_ERROR])
-            fprintf(out, "  %s: %" PRIu64 " warnings, %" PRIu64 " errors\n", block->name,
-                    block->counts[TLM_LOG_WARNING], block->counts[TLM_LOG_ERROR]);
+        if (!block->counts[TLM_LOG_WARNING] && !block->counts[TLM_LOG_ERROR])
+            continue;
+        fprintf(out, "  %s: %" PRIu64 " warnings, %" PRIu64 " errors", block->name, block->counts[TLM_LOG_WARNING],
+                block->counts[TLM_LOG_ERROR]);
+        if (block->suppressed)
+            fprintf(out, " (%" PRIu64 " repeated lines not printed)", block->suppressed);
+        fputc('\n', out);
     }
 }
 
@@ -99,6 +103,31 @@ const char *tlm_log_level_name(tlm_log_level level)
     case TLM_LOG_LEVEL_COUNT: break;
     }
     return "invalid-level";
+}
+
+/* The repeat record of `format` in the block: its own slot, or the shared last one. */
+static tlm_log_repeat *repeat_of(tlm_log_block *block, const char *format)
+{
+    for (unsigned i = 0; i < TLM_LOG_REPEAT_KINDS; i++) {
+        tlm_log_repeat *repeat = &block->repeats[i];
+        if (repeat->format == format)
+            return repeat;
+        if (!repeat->format) {
+            repeat->format = format;
+            return repeat;
+        }
+    }
+    return &block->repeats[TLM_LOG_REPEAT_KINDS];
+}
+
+/* Whether the n-th message of a kind (n from 1) is printed: the first few, then powers of 10. */
+static bool repeat_printed(uint64_t n)
+{
+    if (n <= TLM_LOG_REPEAT_LINES)
+        return true;
+    while (n % 10 == 0)
+        n /= 10;
+    return n == 1;
 }
 
 void tlm_log(tlm_log_block *block, tlm_log_level level, const char *format, ...)
@@ -120,12 +149,28 @@ void tlm_log(tlm_log_block *block, tlm_log_level level, const char *format, ...)
     va_start(args, format);
     vsnprintf(line + prefix, sizeof line - (size_t)prefix, format, args);
     va_end(args);
-    if (level >= logger->lowest_printed) {
+    size_t message_end = strlen(line); /* the hook gets the message without the repeat note */
+    bool printed = level >= logger->lowest_printed;
+    if (printed) {
+        uint64_t seen = ++repeat_of(block, format)->seen;
+        printed = repeat_printed(seen);
+        if (!printed) {
+            block->suppressed++;
+        } else if (seen > TLM_LOG_REPEAT_LINES) {
+            snprintf(line + message_end, sizeof line - message_end,
+                     " [message %" PRIu64 " like this; the ones between not printed]", seen);
+        } else if (seen == TLM_LOG_REPEAT_LINES) {
+            snprintf(line + message_end, sizeof line - message_end,
+                     " [further messages like this: only the 100th, 1000th, ...]");
+        }
+    }
+    if (printed) {
         FILE *sink = logger->sink ? logger->sink : stderr;
         fprintf(sink, "%s\n", line);
         if (level >= TLM_LOG_ERROR)
             fflush(sink);
     }
+    line[message_end] = '\0';
     if (hooked)
         logger->hook(logger->hook_context, level, block->name, line + prefix);
 }

@@ -10,14 +10,21 @@
  *
  * An FST file is only readable once fstWriterClose has run (the library keeps the value
  * changes in memory and temporary files and writes the blocks at close): wave_guard.c makes
- * sure it runs on exit() and on SIGINT/SIGTERM. */
+ * sure it runs on exit() and on SIGINT/SIGTERM. Until then the file is written as
+ * `FILE.part` and renamed to its name by the close, so a file at the waveform's path is
+ * always complete; a process killed with SIGKILL leaves only the .part file. */
 #include "wave_internal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fstapi.h"
+
+/* wave_fstapi.c: returns once no writer thread of the context is in flight. */
+void wave_fstapi_wait_idle(void *ctx);
 
 /* Value changes per FST block. The library keeps a block's changes as per-row chains in one
  * buffer (128 MiB before it flushes on its own) and walks each chain when it writes the block:
@@ -26,12 +33,21 @@
  * than 4096 or 262144 (docs/performance.md). */
 #define FST_BLOCK_CHANGES 32768u
 
+static uint64_t block_changes = FST_BLOCK_CHANGES; /* value changes per block (tests change it) */
+
+void wave_fst_set_block_changes(uint64_t changes)
+{
+    block_changes = changes ? changes : FST_BLOCK_CHANGES;
+}
+
 typedef struct fst_writer {
     wave_writer base;            /* must be first: the core holds a wave_writer pointer */
     char *path;                  /* file name */
+    char *part_path;             /* the name it is written under until it is complete (path.part) */
     void *context;               /* the FST library's writer, NULL before begin and after finish */
     fstEnumHandle *enum_handles; /* FST enum table per enumeration (0: not created yet) */
     uint64_t changes_in_block;   /* value changes since the last block was flushed */
+    uint64_t bytes_in_block;     /* value bytes since then (bounds the block below fstapi's own flush size) */
     uint32_t enum_count;         /* entries in enum_handles */
     bool parallel;               /* fstapi's parallel block writer switched on (at the first full block) */
 } fst_writer;
@@ -120,7 +136,8 @@ static bool fst_begin(wave_writer *writer, wave_file *file, char *error, size_t 
     fst_writer *fst = (fst_writer *)writer;
     if (!bit_chars_ready)
         fill_bit_chars();
-    fst->context = fstWriterCreate(fst->path, 1);
+    unlink(fst->path); /* nothing of an earlier run may stand at the path while this one runs */
+    fst->context = fstWriterCreate(fst->part_path, 1);
     if (!fst->context) {
         snprintf(error, error_size, "cannot write '%s' (FST writer)", fst->path);
         return false;
@@ -152,16 +169,27 @@ static void fst_time(wave_writer *writer, tlm_time time)
     fstWriterEmitTimeChange(fst->context, time);
 }
 
-static void count_change(fst_writer *fst)
+/* fstapi flushes a block on its own once its buffer holds 128 MiB (FST_BREAK_SIZE), without
+ * the wait below: long text values must never get it there. 64 bytes of bookkeeping per change
+ * is generous (a change takes a 4-byte link, a varint time delta and its value). */
+#define FST_BLOCK_BYTES ((uint64_t)32 << 20)
+
+static void count_change(fst_writer *fst, size_t value_bytes)
 {
-    if (++fst->changes_in_block >= FST_BLOCK_CHANGES) {
+    fst->bytes_in_block += value_bytes + 64;
+    if (++fst->changes_in_block >= block_changes || fst->bytes_in_block >= FST_BLOCK_BYTES) {
         fst->changes_in_block = 0;
+        fst->bytes_in_block = 0;
         /* Flush blocks on fstapi's writer thread (built with FST_WRITER_PARALLEL) from the
          * first full block on: the simulation thread only fills the next block. */
         if (!fst->parallel) {
             fstWriterSetParallelMode(fst->context, 1);
             fst->parallel = true;
         }
+        /* The previous block's thread must be done before fstapi copies its state for the
+         * next one (wave_fstapi.c): with the flush below, no thread is ever handed stale
+         * state. It has had a whole block's worth of changes to finish. */
+        wave_fstapi_wait_idle(fst->context);
         fstWriterFlushContext(fst->context); /* takes effect at the next time change */
     }
 }
@@ -169,7 +197,7 @@ static void count_change(fst_writer *fst)
 static void fst_bits(wave_writer *writer, const wave_row *row, uint64_t value)
 {
     fst_writer *fst = (fst_writer *)writer;
-    count_change(fst);
+    count_change(fst, row->width);
     char bits[64];
     to_bit_chars(bits, value, row->width);
     fstWriterEmitValueChange(fst->context, row->handle, bits);
@@ -178,32 +206,44 @@ static void fst_bits(wave_writer *writer, const wave_row *row, uint64_t value)
 static void fst_text(wave_writer *writer, const wave_row *row, const char *text)
 {
     fst_writer *fst = (fst_writer *)writer;
-    count_change(fst);
-    fstWriterEmitVariableLengthValueChange(fst->context, row->handle, text, (uint32_t)strlen(text));
+    size_t length = strlen(text);
+    count_change(fst, length);
+    fstWriterEmitVariableLengthValueChange(fst->context, row->handle, text, (uint32_t)length);
 }
 
 static bool fst_finish(wave_writer *writer, tlm_time end, bool from_signal, char *error, size_t error_size)
 {
-    (void)from_signal; /* fstWriterClose is what it is: see wave_guard.c */
+    /* fstWriterClose is what it is from a signal handler: see wave_guard.c */
     fst_writer *fst = (fst_writer *)writer;
     if (!fst->context)
         return true;
     /* A last time with no value changes, so a viewer shows the run to its end. */
     fstWriterEmitTimeChange(fst->context, end);
+    wave_fstapi_wait_idle(fst->context); /* the close flushes the last block: same hand-over */
     bool ok = !fstWriterGetFseekFailed(fst->context);
     fstWriterClose(fst->context);
     fst->context = NULL;
-    if (!ok)
+    if (!ok) {
         snprintf(error, error_size, "cannot write '%s': seek failed in the FST writer", fst->path);
-    return ok;
+        return false;
+    }
+    if (rename(fst->part_path, fst->path) != 0) { /* async-signal-safe */
+        if (!from_signal)
+            snprintf(error, error_size, "cannot rename '%s' to '%s': %s", fst->part_path, fst->path, strerror(errno));
+        return false;
+    }
+    return true;
 }
 
 static void fst_destroy(wave_writer *writer)
 {
     fst_writer *fst = (fst_writer *)writer;
-    if (fst->context)
+    if (fst->context) {
+        wave_fstapi_wait_idle(fst->context);
         fstWriterClose(fst->context);
+    }
     free(fst->enum_handles);
+    free(fst->part_path);
     free(fst->path);
     free(fst);
 }
@@ -223,10 +263,16 @@ wave_writer *wave_fst_create(const char *path)
     if (!fst)
         return NULL;
     fst->path = strdup(path);
-    if (!fst->path) {
+    size_t length = strlen(path);
+    fst->part_path = malloc(length + sizeof ".part");
+    if (!fst->path || !fst->part_path) {
+        free(fst->path);
+        free(fst->part_path);
         free(fst);
         return NULL;
     }
+    memcpy(fst->part_path, path, length);
+    memcpy(fst->part_path + length, ".part", sizeof ".part");
     fst->base.ops = &fst_ops;
     return &fst->base;
 }

@@ -14,8 +14,9 @@
  * library's close, which allocates and uses stdio. If the signal interrupted the allocator
  * itself, that can deadlock or corrupt the heap; the handler arms alarm() first, so the worst
  * case is the process dying of SIGALRM a few seconds later instead of hanging. VCD completion
- * uses only write(2) and close(2). SIGKILL cannot be caught: an FST file of a SIGKILLed run is
- * unreadable (its blocks are written at close); a VCD file keeps what was flushed. */
+ * uses only write(2) and close(2). SIGKILL cannot be caught: an FST file of a SIGKILLed run
+ * stays FILE.part (it is renamed to its name only when complete, wave_fst.c); a VCD file keeps
+ * its header and the whole time steps flushed. */
 #include "wave_internal.h"
 
 #include <stdlib.h>

@@ -82,6 +82,9 @@ struct wave_writer {
 
 wave_writer *wave_vcd_create(const char *path);
 wave_writer *wave_fst_create(const char *path);
+/* Tests: value changes per FST block for files opened from now on (0: the default). Small
+ * blocks make the writer thread take over many flushes in a short file. */
+void wave_fst_set_block_changes(uint64_t changes);
 
 /* Where the core is with its file. */
 typedef enum wave_state {

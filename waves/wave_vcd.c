@@ -10,8 +10,10 @@
  *   decimal when it has no name.
  *
  * Output goes through a buffer straight to write(2), never stdio, so completing the file
- * from a signal handler (wave_guard.c) is async-signal-safe. A VCD file of a process killed
- * with SIGKILL ends at the last buffer written: it is still readable up to there. */
+ * from a signal handler (wave_guard.c) is async-signal-safe. The header is written as soon as
+ * it is complete, and the buffer goes out at a time step once it is half full, so what is on
+ * disk ends with a whole time step: a VCD file of a process killed with SIGKILL has its
+ * header and every time step but the last half buffer's, and reads as it is. */
 #include "wave_internal.h"
 
 #include <errno.h>
@@ -165,6 +167,7 @@ static bool vcd_begin(wave_writer *writer, wave_file *file, char *error, size_t 
     for (size_t i = 0; i < file->root.child_count; i++)
         declare_scope(vcd, file, file->root.children[i]);
     put_string(vcd, "$enddefinitions $end\n");
+    flush(vcd); /* the declarations on disk at the start of the run */
     return true;
 }
 
@@ -173,6 +176,8 @@ static bool vcd_begin(wave_writer *writer, wave_file *file, char *error, size_t 
 static void vcd_time(wave_writer *writer, tlm_time time)
 {
     vcd_writer *vcd = (vcd_writer *)writer;
+    if (vcd->used >= sizeof vcd->buffer / 2)
+        flush(vcd); /* the file on disk ends with a whole time step */
     vcd->last_time = time;
     vcd->time_written = true;
     put_char(vcd, '#');

@@ -9,8 +9,12 @@
 //   cycle, combinationally from req_*: resp_rdata_i (reads), resp_slverr_i and resp_decerr_i.
 //   A write takes effect in the block at the rising edge that ends that cycle (the block
 //   updates its registers when req_valid_o && req_write_o); the read data and the response
-//   are captured here at the same edge. There is no back-pressure (no req_ready): register
-//   blocks answer at once. req_wdata_o/req_wstrb_o are meaningful only when req_write_o.
+//   are captured here at the same edge. Register blocks answer at once; the only
+//   back-pressure is req_stall_i: in a cycle where it is high nothing executes (AW and W may
+//   still be latched into the holding registers, ARREADY is low), so a block can give a cycle
+//   to another port (the interrupt block's message port: no starvation by back-to-back
+//   register traffic). Blocks with nothing else to serve tie it to 0.
+//   req_wdata_o/req_wstrb_o are meaningful only when req_write_o.
 //
 // Handshakes (ARM IHI 0022, AMBA AXI and ACE Protocol Specification, AXI4-Lite):
 //   AW and W are accepted independently and in any order, or in the same cycle; each is held
@@ -24,7 +28,10 @@
 // Priority: if a write can execute (address and data present) in the cycle that ARVALID is
 //   high, the write goes first and ARREADY stays low for that cycle; the read executes in a
 //   later cycle and therefore sees the write. The C model is untimed and answers one payload
-//   at a time, so any fixed order is acceptable; write-first is the one documented.
+//   at a time, so any fixed order is acceptable; write-first is the one documented. Except
+//   for a read that already waited at the last edge after a write executed: it goes first,
+//   so a master that keeps a write ready in every cycle cannot starve reads (writes and
+//   reads then alternate).
 // Responses: resp_decerr_i -> DECERR (no register at the address), else resp_slverr_i ->
 //   SLVERR (the register refused the access), else OKAY. RDATA is 0 with an error response.
 // Reset: synchronous, active low; BVALID and RVALID are low from the first edge in reset.
@@ -64,7 +71,8 @@ module axi_lite_slave #(
     output logic [          3:0] req_wstrb_o,
     input  logic [         31:0] resp_rdata_i,
     input  logic                 resp_slverr_i,
-    input  logic                 resp_decerr_i
+    input  logic                 resp_decerr_i,
+    input  logic                 req_stall_i     // no access executes this cycle
 );
 
   // AXI response encodings (AXI protocol, ARM IHI 0022, "Read and write response structure").
@@ -88,6 +96,9 @@ module axi_lite_slave #(
   logic [31:0] r_data_q, r_data_d;
   logic [1:0] r_resp_q, r_resp_d;
 
+  logic ar_waited_q;  // ARVALID without ARREADY at the last edge
+  logic last_write_q;  // the last access executed was a write
+  logic read_turn;  // a read that waited after a write goes before the next write
   logic aw_hs, w_hs, ar_hs, b_hs, r_hs;  // handshakes completing at the next edge
   logic aw_have, w_have;  // the write's address / data is available this cycle
   logic wr_go, rd_go;  // a write / a read executes this cycle
@@ -97,7 +108,7 @@ module axi_lite_slave #(
   assign s_axil_awready_o = !aw_full_q && !b_valid_q;
   assign s_axil_wready_o = !w_full_q && !b_valid_q;
   // One read outstanding, and writes first: no AR while R waits or a write executes.
-  assign s_axil_arready_o = !r_valid_q && !wr_go;
+  assign s_axil_arready_o = !r_valid_q && !wr_go && !req_stall_i;
 
   assign aw_hs = s_axil_awvalid_i && s_axil_awready_o;
   assign w_hs = s_axil_wvalid_i && s_axil_wready_o;
@@ -107,7 +118,8 @@ module axi_lite_slave #(
 
   assign aw_have = aw_full_q || aw_hs;
   assign w_have = w_full_q || w_hs;
-  assign wr_go = aw_have && w_have;
+  assign read_turn = ar_waited_q && last_write_q && s_axil_arvalid_i && !r_valid_q;
+  assign wr_go = aw_have && w_have && !req_stall_i && !read_turn;
   assign rd_go = ar_hs;
 
   // The request: the write's halves come from the holding registers if they arrived earlier,
@@ -164,7 +176,11 @@ module axi_lite_slave #(
       r_valid_q <= 1'b0;
       r_data_q <= 32'h0;
       r_resp_q <= RespOkay;
+      ar_waited_q <= 1'b0;
+      last_write_q <= 1'b0;
     end else begin
+      ar_waited_q <= s_axil_arvalid_i && !s_axil_arready_o;
+      if (wr_go || rd_go) last_write_q <= wr_go;
       aw_full_q <= aw_full_d;
       w_full_q <= w_full_d;
       b_valid_q <= b_valid_d;

@@ -152,7 +152,8 @@ module doorbell
       .req_wstrb_o(req_wstrb),
       .resp_rdata_i(resp_rdata),
       .resp_slverr_i(1'b0),
-      .resp_decerr_i(resp_decerr)
+      .resp_decerr_i(resp_decerr),
+      .req_stall_i  (1'b0)  // registers only: nothing to give cycles to
   );
 
   // ---- state -------------------------------------------------------------------------------

@@ -13,7 +13,10 @@
 //     and msg_ready_o are both high. msg_ready_o is high out of reset except in a cycle in
 //     which a register access executes (the one-cycle request of the bus front end): messages
 //     and accesses are thus handled one per cycle, each as one call into the model, in the
-//     order they are taken. A message from an engine not in the table, or with a VF id other
+//     order they are taken. A message that was not taken at an edge is taken at the next one:
+//     in that cycle the bus front end executes nothing (req_stall_i), so back-to-back register
+//     traffic (a write and a read in alternate cycles keep a request in every cycle) cannot
+//     starve the message port; it waits one cycle at most (a_msg_wait_bounded). A message from an engine not in the table, or with a VF id other
 //     than 0, is taken and dropped (the model drops it with a log line).
 //   host_irq_o: GFX_MSTR_IRQ.MASTER_IRQ and (GT_INTR_DW0 or GT_INTR_DW1 non-zero), host side.
 //   guc_vector_o[n]: the GuC block's GT_INTR_DWn is non-zero.
@@ -97,6 +100,7 @@ module irq_gen11
   // Bus front end
   // ------------------------------------------------------------------------------------------
   logic req_valid, req_write;
+  logic msg_waited_q;  // a message waited at the last edge: the bus executes nothing this cycle
   logic [AddrWidth-1:0] req_addr;
   /* verilator lint_off UNUSEDSIGNAL */
   // AWPROT/ARPROT: the model ignores the payload's privileged/secure attributes, so does this.
@@ -139,8 +143,12 @@ module irq_gen11
       .req_wstrb_o  (req_wstrb),
       .resp_rdata_i (resp_rdata),
       .resp_slverr_i(resp_slverr),
-      .resp_decerr_i(resp_decerr)
+      .resp_decerr_i(resp_decerr),
+      .req_stall_i  (msg_waited_q)
   );
+
+  // A message was offered and not taken at the last edge: this cycle is the message's.
+  always_ff @(posedge clk_i) msg_waited_q <= rst_ni && msg_valid_i && !msg_ready_o;
 
   // ------------------------------------------------------------------------------------------
   // Decode: one hit bit per role and block. Unaligned addresses and addresses beyond a block
@@ -265,6 +273,10 @@ module irq_gen11
       assert ($onehot0(msg_engine))
       else $error("irq_gen11: two engines match class %0d instance %0d", msg_class_i, msg_instance_i);
       if (chk_armed_q && chk_msg_waiting_q) begin
+        // Liveness: a message refused at the last edge is taken at this one, whatever the bus does.
+        a_msg_wait_bounded :
+        assert (msg_ready_o)
+        else $error("irq_gen11: a message waited more than one cycle for msg_ready_o");
         a_msg_valid_stable :
         assert (msg_valid_i && {msg_vf_i, msg_class_i, msg_instance_i, msg_data_i} == chk_msg_q)
         else $error("irq_gen11: message withdrawn or changed before it was taken");

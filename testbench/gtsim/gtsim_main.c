@@ -1,12 +1,14 @@
 /* gtsim: the command-line tool. Runs the embedded default scenario or scenario files against
  * the simulated system (docs/scenarios.md). Exit status (DESIGN §8): 0 every check held,
  * 1 a check failed, 2 usage or parse error. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gtsim_asm.h"
 #include "gtsim_dis.h"
@@ -46,6 +48,9 @@ typedef struct tb_cli {
     bool wave_on_fail;        /* --wave-on-fail[=HISTORY_NS] given */
     tlm_time history;         /* its history */
     const char *coverage;     /* --coverage FILE: functional coverage of every scenario, merged */
+    uint64_t time_limit_s;    /* --time-limit SECONDS: wall time the whole invocation may take (0: none) */
+    bool progress;            /* --progress: progress lines even when stderr is not a terminal */
+    uint64_t deadline_ns;     /* tb_wall_clock_ns() at which time_limit_s runs out (0: none) */
 } tb_cli;
 
 /* The default scenario's waveform when no --wave or --no-wave says otherwise. */
@@ -117,6 +122,11 @@ static void tb_print_usage(FILE *out)
           "                       accepts), irq.<profile> (<engine>.<event>; gen12 without\n"
           "                       --rtl irq), doorbell (transitions; without --rtl doorbell),\n"
           "                       guc, eu. docs/regress.md \"Coverage\"\n"
+          "  --time-limit SECONDS stop a run that takes more wall time (1..1000000 s, for all\n"
+          "                       files together): the statement it cuts fails, the waveform is\n"
+          "                       completed, exit status 1\n"
+          "  --progress           a progress line each second of a long run or run idle even\n"
+          "                       when stderr is not a terminal (on a terminal: always)\n"
           "  -h, --help           show this help\n"
           "  --version            show the version\n"
           "\n"
@@ -242,6 +252,15 @@ static int tb_parse_arguments(int argc, char **argv, tb_cli *cli)
                     return tb_usage_error("unknown log level '%s' (debug, info, warning, error)", value);
             } else if ((value = tb_cli_option_value(argc, argv, &i, "--wave", &missing)) != NULL) {
                 cli->wave = value;
+            } else if ((value = tb_cli_option_value(argc, argv, &i, "--time-limit", &missing)) != NULL) {
+                char *end = NULL;
+                errno = 0;
+                unsigned long long seconds = strtoull(value, &end, 10);
+                if (value[0] < '0' || value[0] > '9' || *end || errno || seconds < 1 || seconds > 1000000)
+                    return tb_usage_error("--time-limit '%s': expected whole seconds, 1 to 1000000", value);
+                cli->time_limit_s = seconds;
+            } else if (strcmp(arg, "--progress") == 0) {
+                cli->progress = true;
             } else if ((value = tb_cli_option_value(argc, argv, &i, "--coverage", &missing)) != NULL) {
                 cli->coverage = value;
             } else if (strcmp(arg, "--no-wave") == 0) {
@@ -459,7 +478,10 @@ static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const cha
     printf("gtsim %s: %s (profile %s, roundtrip: %s, irq: %s, doorbell: %s)\n", GTSIM_VERSION, scenario->name,
            scenario->profile, tb_block_mode_name(mode), tb_block_mode_name(irq_mode), tb_block_mode_name(doorbell_mode));
     tb_run_result before = *result;
-    tb_run_options options = { .out = stdout, .errors = stderr, .verbose = cli->verbose };
+    bool tty = isatty(STDERR_FILENO);
+    tb_run_options options = { .out = stdout, .errors = stderr, .verbose = cli->verbose,
+                               .deadline_ns = cli->deadline_ns,
+                               .progress = tty || cli->progress ? stderr : NULL, .progress_tty = tty };
     bool ok = tb_scenario_run(scenario, system, &options, result);
     if (ok) {
         tb_print_summary(scenario, system, &before, result);
@@ -496,6 +518,8 @@ int main(int argc, char **argv)
         free(cli.files);
         return status;
     }
+    if (cli.time_limit_s)
+        cli.deadline_ns = tb_wall_clock_ns() + cli.time_limit_s * UINT64_C(1000000000);
     tb_scenario **scenarios = calloc((size_t)argc + 1, sizeof *scenarios);
     size_t count = 0;
     status = TB_EXIT_USAGE;
@@ -513,6 +537,12 @@ int main(int argc, char **argv)
             if (coverage && !tb_coverage_write(coverage, cli.coverage, message, sizeof message)) {
                 fprintf(stderr, "gtsim: --coverage: %s\n", message);
                 usable = false;
+            }
+            if (usable && result.time_limit_hit) {
+                if (i + 1 < count)
+                    printf("gtsim: --time-limit %" PRIu64 " s reached: %zu file%s not run\n", cli.time_limit_s,
+                           count - i - 1, count - i - 1 == 1 ? "" : "s");
+                break;
             }
         }
         tb_coverage_destroy(coverage);

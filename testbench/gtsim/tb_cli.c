@@ -45,6 +45,13 @@ bool tb_cli_read_file(const char *path, unsigned char **bytes, size_t *length, c
     unsigned char *data = NULL;
     size_t used = 0, capacity = 0;
     for (;;) {
+        if (used > TB_CLI_MAX_FILE_BYTES) {
+            free(data);
+            fclose(file);
+            snprintf(message, message_size, "'%s' is larger than the %zu MiB an input file may have", path,
+                     TB_CLI_MAX_FILE_BYTES >> 20);
+            return false;
+        }
         if (used == capacity) {
             capacity = capacity ? capacity * 2 : 65536;
             unsigned char *grown = realloc(data, capacity);

@@ -13,8 +13,14 @@ const char *tb_cli_option_value(int argc, char **argv, int *index, const char *n
 /* "gtsim TOOL: message" and a pointer to the tool's --help on stderr; returns 2. */
 __attribute__((format(printf, 2, 3))) int tb_cli_usage_error(const char *tool, const char *format, ...);
 
-/* Reads a whole file. False with "cannot open 'PATH': <strerror>" in message. *bytes is owned
- * by the caller (never NULL on success, even for an empty file). */
+/* The largest input file a gtsim command reads (scenarios, command buffers, regression lists,
+ * coverage files): far beyond any real one, small enough that reading it cannot exhaust memory. */
+#define TB_CLI_MAX_FILE_BYTES ((size_t)64 << 20)
+
+/* Reads a whole file of at most TB_CLI_MAX_FILE_BYTES. False with "cannot open 'PATH':
+ * <strerror>" or "'PATH' is larger than 64 MiB..." in message. *bytes is owned by the caller
+ * (never NULL on success, even for an empty file). Reads to the end, never trusting the size
+ * the file claims: a pipe or /dev/zero is bounded too. */
 bool tb_cli_read_file(const char *path, unsigned char **bytes, size_t *length, char *message, size_t message_size);
 
 #endif /* TB_CLI_H */

@@ -13,6 +13,9 @@
 /* Longest kind or name kept; longer ones are cut (a file cannot make us allocate without bound
  * per item). */
 #define TB_COVERAGE_NAME_MAX 127u
+/* Items a coverage may hold: the models know a few hundred; a file claiming more is refused
+ * rather than grown into (memory and the sorted insert stay bounded). */
+#define TB_COVERAGE_MAX_ITEMS 8192u
 
 typedef struct tb_coverage_item {
     char kind[TB_COVERAGE_NAME_MAX + 1]; /* e.g. "mi_command.gen12.rcs" */
@@ -39,11 +42,20 @@ void tb_coverage_destroy(tb_coverage *coverage)
     free(coverage);
 }
 
+/* The form an item's kind or name is kept, written and read back in: at most
+ * TB_COVERAGE_NAME_MAX bytes, every byte the reader would split or drop on (blanks, control
+ * characters, DEL) as '_', a leading '#' (a comment line to the reader) as '_', and "_" for
+ * an empty word. Applying it to its own output changes nothing, so a written file reads back
+ * as the same items. */
 static void tb_coverage_copy_word(char *out, const char *word)
 {
     size_t i = 0;
-    for (; word[i] && i < TB_COVERAGE_NAME_MAX; i++)
-        out[i] = (word[i] == ' ' || word[i] == '\t' || word[i] == '\n' || word[i] == '\r') ? '_' : word[i];
+    for (; word[i] && i < TB_COVERAGE_NAME_MAX; i++) {
+        unsigned char c = (unsigned char)word[i];
+        out[i] = c <= ' ' || c == 0x7f || (i == 0 && c == '#') ? '_' : (char)c;
+    }
+    if (i == 0)
+        out[i++] = '_';
     out[i] = '\0';
 }
 
@@ -93,8 +105,11 @@ void tb_coverage_add(tb_coverage *coverage, const char *kind, const char *name, 
 
 uint64_t tb_coverage_count(const tb_coverage *coverage, const char *kind, const char *name)
 {
+    tb_coverage_item key;
+    tb_coverage_copy_word(key.kind, kind);
+    tb_coverage_copy_word(key.name, name);
     bool found = false;
-    size_t index = tb_coverage_find(coverage, kind, name, &found);
+    size_t index = tb_coverage_find(coverage, key.kind, key.name, &found);
     return found ? coverage->items[index].count : 0;
 }
 
@@ -157,6 +172,9 @@ bool tb_coverage_merge_file(tb_coverage *coverage, const char *path, char *messa
         memcpy(text, bytes + start, size);
         if (memchr(text, '\0', size) || (text[0] != '#' && !tb_coverage_parse_line(coverage, text))) {
             snprintf(message, message_size, "%s:%zu: expected 'KIND NAME COUNT'", path, line);
+            ok = false;
+        } else if (coverage->count > TB_COVERAGE_MAX_ITEMS) {
+            snprintf(message, message_size, "%s:%zu: more than %u coverage items", path, line, TB_COVERAGE_MAX_ITEMS);
             ok = false;
         }
         free(text);

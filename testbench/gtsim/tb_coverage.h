@@ -20,7 +20,9 @@ tb_coverage *tb_coverage_create(void);
 void tb_coverage_destroy(tb_coverage *coverage);
 
 /* Adds `count` to item (kind, name), creating it (a count of 0 declares an item that was not
- * exercised). Blanks in kind or name are written as '_'. */
+ * exercised). Kind and name are kept in the form the file can carry: blanks and control
+ * characters as '_', a leading '#' as '_', an empty one as "_", at most 127 bytes; so a written
+ * file reads back as the same items. Lookups (tb_coverage_count) take the same form. */
 void tb_coverage_add(tb_coverage *coverage, const char *kind, const char *name, uint64_t count);
 /* The item's count; 0 if unknown. */
 uint64_t tb_coverage_count(const tb_coverage *coverage, const char *kind, const char *name);

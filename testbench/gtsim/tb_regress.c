@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -31,8 +32,15 @@ enum { TB_REGRESS_PASSED = 0, TB_REGRESS_FAILED = 1, TB_REGRESS_USAGE = 2 };
 #define TB_REGRESS_MAX_JOBS 256u
 /* Seconds of run time after which a terminal gets a progress line. */
 #define TB_REGRESS_PROGRESS_AFTER 2.0
-/* Lines of a failed job's log copied into its JUnit <failure>. */
+/* Lines of a failed job's log copied into its JUnit <failure>, and the bytes they may take
+ * (a job that prints one endless line must not make the report endless). */
 #define TB_REGRESS_LOG_TAIL_LINES 40u
+#define TB_REGRESS_LOG_TAIL_BYTES 16384u
+/* Seconds a job's process group has between SIGTERM and SIGKILL, when it timed out or its
+ * main process ended and left others running. */
+#define TB_REGRESS_KILL_GRACE 3.0
+/* Jobs one run may make (entries times seeds): each holds its command and paths in memory. */
+#define TB_REGRESS_MAX_TOTAL_JOBS 100000u
 /* How often the parent looks at its children, in milliseconds. */
 #define TB_REGRESS_POLL_MS 20
 
@@ -56,7 +64,12 @@ typedef struct tb_job {
     char **argv;                   /* the command, placeholders replaced (NULL-terminated) */
     char *replay;                  /* one shell line that reruns it */
     tb_job_state state;            /* where it is */
-    pid_t pid;                     /* while running */
+    pid_t pid;                     /* while running: its main process, also its process group */
+    bool main_done;                /* the main process has been waited for (main_status holds its status) */
+    int main_status;               /* its wait status */
+    bool timed_out;                /* it ran past its timeout */
+    double term_sent;              /* when its group got SIGTERM (0: not yet) */
+    bool kill_sent;                /* its group got SIGKILL */
     double start;                  /* monotonic seconds when started */
     double seconds;                /* run time once finished */
     int status;                    /* exit status, or the signal that ended it (negative) */
@@ -348,12 +361,55 @@ static void tb_report_job(const tb_job *job)
     fflush(stdout);
 }
 
+/* Moves a running job towards its end: waits for its main process, ends the rest of its
+ * process group (SIGTERM, then SIGKILL after TB_REGRESS_KILL_GRACE) when the main process has
+ * ended or the timeout has passed, and reaps what it left (the runner is a subreaper, so a
+ * job's orphans become its children). True once nothing of the job is left: the job ends
+ * only then, so no finished or timed-out job leaves a process behind. */
+static bool tb_job_poll(tb_job *job, double now)
+{
+    if (!job->main_done) {
+        int status = 0;
+        pid_t got = waitpid(job->pid, &status, WNOHANG);
+        if (got == job->pid) {
+            job->main_done = true;
+            job->main_status = status;
+        } else if (got < 0 && errno == ECHILD) {
+            job->main_done = true; /* not ours any more: nothing to wait for */
+            job->main_status = 0;
+        }
+    }
+    if (!job->main_done && !job->timed_out && now - job->start > job->entry->timeout)
+        job->timed_out = true;
+    if (!job->main_done && !job->timed_out)
+        return false;
+    while (waitpid(-job->pid, NULL, WNOHANG) > 0) {
+        /* orphans of the job, reparented to the runner */
+    }
+    if (kill(-job->pid, 0) != 0) /* the group is empty (ESRCH) */
+        return job->main_done;
+    if (job->term_sent == 0) {
+        kill(-job->pid, SIGTERM); /* gtsim completes its waveform on SIGTERM (docs/waves.md) */
+        job->term_sent = now;
+    } else if (!job->kill_sent && now - job->term_sent >= TB_REGRESS_KILL_GRACE) {
+        kill(-job->pid, SIGKILL);
+        job->kill_sent = true;
+    } else if (job->kill_sent && now - job->term_sent >= 2 * TB_REGRESS_KILL_GRACE) {
+        /* Still there after SIGKILL: not ours to signal (EPERM) or stuck in the kernel. The
+         * report must not wait for it. */
+        fprintf(stderr, "gtsim regress: %s: process group %ld outlives SIGKILL; not waiting for it\n", job->id,
+                (long)job->pid);
+        return true;
+    }
+    return false;
+}
+
 static void tb_finish(tb_job *job, int wait_status, bool timed_out)
 {
     job->seconds = tb_now() - job->start;
     if (timed_out) {
         job->state = TB_JOB_TIMEOUT;
-        job->status = -SIGKILL;
+        job->status = WIFSIGNALED(wait_status) ? -WTERMSIG(wait_status) : -SIGKILL;
     } else if (WIFEXITED(wait_status)) {
         job->status = WEXITSTATUS(wait_status);
         job->state = job->status == 0 ? TB_JOB_PASSED : TB_JOB_FAILED;
@@ -373,9 +429,13 @@ static void tb_run_jobs(const tb_regress *regress, tb_job *jobs, size_t count)
     bool progress = isatty(STDERR_FILENO), shown = false;
     while (done < count) {
         if (tb_interrupted) {
-            for (size_t i = 0; i < count; i++)
-                if (jobs[i].state == TB_JOB_RUNNING)
+            for (size_t i = 0; i < count; i++) {
+                if (jobs[i].state == TB_JOB_RUNNING && !jobs[i].kill_sent) {
                     kill(-jobs[i].pid, SIGKILL);
+                    jobs[i].kill_sent = true;
+                    jobs[i].term_sent = tb_now();
+                }
+            }
             for (size_t i = next; i < count; i++)
                 jobs[i].state = TB_JOB_NOT_RUN;
             done += count - next;
@@ -396,17 +456,10 @@ static void tb_run_jobs(const tb_regress *regress, tb_job *jobs, size_t count)
             tb_job *job = &jobs[i];
             if (job->state != TB_JOB_RUNNING)
                 continue;
-            int status = 0;
-            pid_t got = waitpid(job->pid, &status, WNOHANG);
-            bool timed_out = false;
-            if (got == 0 && tb_now() - job->start > job->entry->timeout) {
-                kill(-job->pid, SIGKILL);
-                got = waitpid(job->pid, &status, 0);
-                timed_out = true;
-            }
-            if (got == 0 || (got < 0 && errno == EINTR))
+            if (!tb_job_poll(job, tb_now()))
                 continue;
-            tb_finish(job, status, timed_out);
+            bool timed_out = job->timed_out;
+            tb_finish(job, job->main_status, timed_out);
             if (tb_interrupted && !timed_out)
                 job->state = job->state == TB_JOB_PASSED ? TB_JOB_PASSED : TB_JOB_NOT_RUN;
             running--;
@@ -433,19 +486,55 @@ static void tb_run_jobs(const tb_regress *regress, tb_job *jobs, size_t count)
 
 /* ---- reports --------------------------------------------------------------------------- */
 
+/* Length of the well-formed UTF-8 sequence at text[0] that XML 1.0 allows as a character
+ * (no overlong forms, no surrogates, nothing past U+10FFFF, not U+FFFE/U+FFFF), or 0. */
+static size_t tb_utf8_char(const unsigned char *text, size_t length)
+{
+    unsigned char c = text[0];
+    size_t size = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? (c <= 0xEF ? 3 : 0) : c >= 0xC2 && c <= 0xDF ? 2 : 0;
+    if (size == 0 || size > length)
+        return 0;
+    uint32_t code = c & (0x7F >> size);
+    for (size_t i = 1; i < size; i++) {
+        if ((text[i] & 0xC0) != 0x80)
+            return 0;
+        code = code << 6 | (text[i] & 0x3F);
+    }
+    static const uint32_t lowest[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (code < lowest[size] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF) || code == 0xFFFE || code == 0xFFFF)
+        return 0;
+    return size;
+}
+
+/* Text as XML character data or attribute value, valid XML 1.0 for any bytes: markup
+ * characters as entities, control characters XML has no place for dropped, and bytes that
+ * are not well-formed UTF-8 as U+FFFD (the replacement character), one per byte. */
 static void tb_xml_escaped(FILE *out, const char *text, size_t length)
 {
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)text[i];
+    const unsigned char *bytes = (const unsigned char *)text;
+    for (size_t i = 0; i < length;) {
+        unsigned char c = bytes[i];
+        if (c >= 0x80) {
+            size_t size = tb_utf8_char(bytes + i, length - i);
+            if (size == 0) {
+                fputs("\xEF\xBF\xBD", out);
+                i++;
+            } else {
+                fwrite(bytes + i, 1, size, out);
+                i += size;
+            }
+            continue;
+        }
         switch (c) {
         case '&': fputs("&amp;", out); break;
         case '<': fputs("&lt;", out); break;
         case '>': fputs("&gt;", out); break;
         case '"': fputs("&quot;", out); break;
         default:
-            /* XML 1.0 has no other control characters; invalid UTF-8 passes as bytes. */
-            fputc(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? '?' : (int)c, out);
+            if (c >= 0x20 || c == '\t' || c == '\n' || c == '\r')
+                fputc(c, out);
         }
+        i++;
     }
 }
 
@@ -454,24 +543,41 @@ static void tb_xml_text(FILE *out, const char *text)
     tb_xml_escaped(out, text, strlen(text));
 }
 
-/* The last lines of a log, escaped, into a JUnit <failure>. */
+/* The end of a log, escaped, into a JUnit <failure>: its last TB_REGRESS_LOG_TAIL_LINES lines
+ * within its last TB_REGRESS_LOG_TAIL_BYTES bytes, read from the end (a log of any size). */
 static void tb_xml_log_tail(FILE *out, const char *path)
 {
-    unsigned char *bytes = NULL;
-    size_t length = 0;
-    char message[512];
-    if (!tb_cli_read_file(path, &bytes, &length, message, sizeof message)) {
-        tb_xml_text(out, message);
+    FILE *log = fopen(path, "rb");
+    if (!log) {
+        fprintf(out, "cannot open the log: ");
+        tb_xml_text(out, strerror(errno));
         return;
     }
+    unsigned char bytes[TB_REGRESS_LOG_TAIL_BYTES];
+    bool cut = false;
+    if (fseeko(log, 0, SEEK_END) == 0) {
+        off_t size = ftello(log);
+        cut = size > (off_t)sizeof bytes;
+        fseeko(log, cut ? size - (off_t)sizeof bytes : 0, SEEK_SET);
+    }
+    size_t length = fread(bytes, 1, sizeof bytes, log);
+    fclose(log);
     size_t start = length, lines = 0;
     while (start > 0 && lines <= TB_REGRESS_LOG_TAIL_LINES)
         if (bytes[--start] == '\n' && start + 1 < length)
             lines++;
-    if (lines > TB_REGRESS_LOG_TAIL_LINES)
-        start++;
+    if (lines > TB_REGRESS_LOG_TAIL_LINES || (cut && start == 0)) {
+        /* From the first whole line; a cut with no line break left keeps the last bytes. */
+        const unsigned char *newline = memchr(bytes + start, '\n', length - start);
+        if (lines > TB_REGRESS_LOG_TAIL_LINES)
+            start++;
+        else if (newline && (size_t)(newline - bytes) + 1 < length)
+            start = (size_t)(newline - bytes) + 1;
+    }
+    if (cut || start > 0)
+        fputs("[...]\n", out);
+    /* A UTF-8 sequence cut at the start is replaced like any malformed byte. */
     tb_xml_escaped(out, (const char *)bytes + start, length - start);
-    free(bytes);
 }
 
 static bool tb_write_junit(const tb_regress *regress, const tb_regress_list *list, const tb_job *jobs, size_t count,
@@ -783,6 +889,19 @@ int tb_regress_main(int argc, char **argv)
         free(regress.bin_dir);
         return TB_REGRESS_USAGE;
     }
+    size_t total = 0;
+    for (size_t i = 0; i < list->entry_count; i++)
+        if (suite < 0 || tb_regress_list_in_suite(list, &list->entries[i], (size_t)suite))
+            total += list->entries[i].seeds;
+    if (total > TB_REGRESS_MAX_TOTAL_JOBS) {
+        fprintf(stderr, "gtsim regress: %s%s%s makes %zu jobs; one run may make at most %u (fewer seeds, or --suite)\n",
+                list->name, regress.suite_name ? " suite " : "", regress.suite_name ? regress.suite_name : "", total,
+                TB_REGRESS_MAX_TOTAL_JOBS);
+        tb_regress_list_destroy(list);
+        free(regress.gtsim);
+        free(regress.bin_dir);
+        return TB_REGRESS_USAGE;
+    }
     size_t count = 0;
     tb_job *jobs = tb_make_jobs(&regress, list, suite, &count);
     for (size_t i = 0; i < count; i++) {
@@ -794,6 +913,9 @@ int tb_regress_main(int argc, char **argv)
            list->name, regress.suite_name ? " suite " : "", regress.suite_name ? regress.suite_name : "", count,
            count == 1 ? "" : "s", regress.jobs, regress.base_seed, regress.suite_name ? " --suite " : "",
            regress.suite_name ? regress.suite_name : "", regress.base_seed, list->name);
+    /* Orphans of a job (processes its main process started and left behind) become the
+     * runner's children, so tb_job_poll can end and reap them. */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     struct sigaction action = { .sa_handler = tb_on_signal };
     sigemptyset(&action.sa_mask);
     struct sigaction old_int, old_term;

@@ -1,5 +1,7 @@
 #include "tb_scenario.h"
 
+#include "tb_cli.h"
+
 #include "cs_commands.h"
 #include "eu_kernel.h"
 #include "gtsim_asm.h"
@@ -953,31 +955,11 @@ tb_scenario *tb_scenario_parse(const char *name, const char *text, size_t length
 
 tb_scenario *tb_scenario_load(const char *path, char *message, size_t message_size)
 {
-    FILE *file = fopen(path, "rb");
-    if (!file) {
-        snprintf(message, message_size, "cannot open '%s': %s", path, strerror(errno));
+    unsigned char *text = NULL;
+    size_t length = 0;
+    if (!tb_cli_read_file(path, &text, &length, message, message_size)) /* bounded: TB_CLI_MAX_FILE_BYTES */
         return NULL;
-    }
-    char *text = NULL;
-    size_t length = 0, capacity = 0;
-    for (;;) {
-        if (length == capacity) {
-            capacity = capacity ? capacity * 2 : 65536;
-            text = tb_xrealloc(text, capacity, 1);
-        }
-        size_t got = fread(text + length, 1, capacity - length, file);
-        length += got;
-        if (got == 0)
-            break;
-    }
-    int read_error = ferror(file) ? errno : 0;
-    fclose(file);
-    if (read_error) {
-        snprintf(message, message_size, "cannot open '%s': %s", path, strerror(read_error));
-        free(text);
-        return NULL;
-    }
-    tb_scenario *scenario = tb_scenario_parse(path, text, length);
+    tb_scenario *scenario = tb_scenario_parse(path, (const char *)text, length);
     free(text);
     return scenario;
 }

@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Files with more statements than this get no statement-text row on the waveform (its setup
  * prints every statement once: as much work as running a fast statement several times); the
@@ -44,6 +45,10 @@ typedef struct tb_runner {
     tb_runner_trace trace;        /* statement rows on the waveform */
     uint64_t failed;              /* checks this run failed (the failures row) */
     doorbell_app_client *bells;   /* per doorbell: the scenario's application client (allocated on first use) */
+    const tb_run_options *limits; /* wall-time limit and progress (never NULL) */
+    uint64_t next_progress_ns;    /* wall clock of the next progress line */
+    bool progress_shown;          /* a progress line is on the terminal, not ended yet */
+    bool stopped;                 /* the wall-time limit stopped the run */
 } tb_runner;
 
 void tb_print_sim_time(FILE *out, tlm_time now)
@@ -98,15 +103,82 @@ static tlm_time tb_cycles_to_time(const tb_runner *runner, uint64_t cycles)
     return cycles > TLM_TIME_MAX / period ? TLM_TIME_MAX : cycles * period;
 }
 
+/* ---- long statements: wall-time limit and progress ------------------------------------- */
+
+/* A long `run` or `run idle` goes in slices of this many cycles; between slices the runner
+ * checks the wall-time limit and prints progress (milliseconds of wall time per slice in
+ * model mode, about a second with several RTL twins). */
+#define TB_RUN_SLICE_CYCLES UINT64_C(65536)
+#define TB_PROGRESS_INTERVAL_NS UINT64_C(1000000000)
+
+uint64_t tb_wall_clock_ns(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * UINT64_C(1000000000) + (uint64_t)now.tv_nsec;
+}
+
+/* Ends a progress line left on a terminal, so the next output starts on its own line. */
+static void tb_progress_end(tb_runner *runner)
+{
+    if (runner->progress_shown) {
+        fputc('\n', runner->limits->progress);
+        runner->progress_shown = false;
+    }
+}
+
+/* Between two slices of a statement that runs from sim time `start` to `end`. False when the
+ * wall-time limit is reached: the statement fails (it did not get its time) and the run stops. */
+static bool tb_checkpoint(tb_runner *runner, const tb_statement *statement, tlm_time start, tlm_time end)
+{
+    const tb_run_options *limits = runner->limits;
+    if (!limits->deadline_ns && !limits->progress)
+        return true;
+    uint64_t wall = tb_wall_clock_ns();
+    tlm_time now = tlm_kernel_now(runner->kernel);
+    if (limits->deadline_ns && wall >= limits->deadline_ns) {
+        tb_progress_end(runner);
+        runner->stopped = true;
+        tb_fail(runner, statement, "wall-time limit reached at sim time %" PRIu64 ".%03u ns (--time-limit): the run stops",
+                now / 1000, (unsigned)(now % 1000));
+        return false;
+    }
+    if (limits->progress && wall >= runner->next_progress_ns) {
+        if (runner->next_progress_ns) {
+            double percent = end > start ? (double)(now - start) * 100.0 / (double)(end - start) : 100.0;
+            fprintf(limits->progress, "%s%s:%zu: %.2f%% of this statement's sim time, at %" PRIu64 " ns%s",
+                    limits->progress_tty ? "\r" : "", runner->scenario->name, statement->line, percent, now / 1000,
+                    limits->progress_tty ? "\033[K" : "\n");
+            fflush(limits->progress);
+            runner->progress_shown = limits->progress_tty;
+        }
+        runner->next_progress_ns = wall + TB_PROGRESS_INTERVAL_NS; /* the first line after a second */
+    }
+    return true;
+}
+
 /* Advances time; a kernel that cannot (zero-delay loop, stop) is a failed check, since the
- * statement did not get the time it asked for. */
+ * statement did not get the time it asked for. Long spans go in slices (tb_checkpoint). */
 static bool tb_advance(tb_runner *runner, const tb_statement *statement, tlm_time duration)
 {
-    tlm_run_status status = tlm_kernel_run_for(runner->kernel, duration);
-    if (status == TLM_RUN_TIME_REACHED)
-        return true;
-    tb_fail(runner, statement, "expected time to advance, got %s (see log)", tlm_run_status_name(status));
-    return false;
+    tlm_time start = tlm_kernel_now(runner->kernel);
+    tlm_time end = tlm_time_add_saturating(start, duration);
+    tlm_time slice = tb_cycles_to_time(runner, TB_RUN_SLICE_CYCLES);
+    for (;;) {
+        tlm_time now = tlm_kernel_now(runner->kernel);
+        tlm_run_status status = tlm_kernel_run_for(runner->kernel, end - now < slice ? end - now : slice);
+        if (status != TLM_RUN_TIME_REACHED) {
+            tb_progress_end(runner);
+            tb_fail(runner, statement, "expected time to advance, got %s (see log)", tlm_run_status_name(status));
+            return false;
+        }
+        if (tlm_kernel_now(runner->kernel) >= end) {
+            tb_progress_end(runner);
+            return true;
+        }
+        if (!tb_checkpoint(runner, statement, start, end))
+            return false;
+    }
 }
 
 /* ---- bus ------------------------------------------------------------------------------- */
@@ -231,9 +303,17 @@ static void tb_run_idle(tb_runner *runner, const tb_statement *statement)
     tlm_time start = tlm_kernel_now(runner->kernel);
     tlm_time deadline = tlm_time_add_saturating(start, tb_cycles_to_time(runner, statement->cycles));
     tlm_time period = tb_system_clock_period(runner->system);
+    tlm_time slice = tb_cycles_to_time(runner, TB_RUN_SLICE_CYCLES);
     for (;;) {
         tlm_time now = tlm_kernel_now(runner->kernel);
-        tlm_run_status status = tlm_kernel_run_until_idle(runner->kernel, deadline - now);
+        tlm_time bound = deadline - now < slice ? deadline - now : slice;
+        tlm_run_status status = tlm_kernel_run_until_idle(runner->kernel, bound);
+        if (status == TLM_RUN_BOUND_HIT && bound < deadline - now) {
+            if (!tb_checkpoint(runner, statement, start, deadline))
+                return;
+            continue; /* a slice ended, not the statement's bound */
+        }
+        tb_progress_end(runner);
         if (status != TLM_RUN_IDLE && status != TLM_RUN_BOUND_HIT) {
             tb_fail(runner, statement, "expected idle within %" PRIu64 " cycles, got %s (see log)", statement->cycles,
                     tlm_run_status_name(status));
@@ -248,7 +328,8 @@ static void tb_run_idle(tb_runner *runner, const tb_statement *statement)
             tb_fail(runner, statement, "expected idle within %" PRIu64 " cycles, got busy", statement->cycles);
             return;
         }
-        if (!tb_advance(runner, statement, deadline - now < period ? deadline - now : period))
+        if (!tb_advance(runner, statement, deadline - now < period ? deadline - now : period) ||
+            !tb_checkpoint(runner, statement, start, deadline))
             return;
     }
 }
@@ -728,6 +809,8 @@ bool tb_scenario_run(const tb_scenario *scenario, tb_system *system, const tb_ru
         .errors = options && options->errors ? options->errors : stderr,
         .result = result,
     };
+    static const tb_run_options no_limits = { 0 };
+    runner.limits = options ? options : &no_limits;
     bool verbose = options && options->verbose;
     tb_trace_declare(&runner);
     tlm_trace_declared(runner.kernel); /* the system is built and the statement rows are in: the run starts */
@@ -749,6 +832,10 @@ bool tb_scenario_run(const tb_scenario *scenario, tb_system *system, const tb_ru
         if (!tb_run_statement(&runner, statement)) {
             result->usage_error = true;
             ok = false;
+            break;
+        }
+        if (runner.stopped) {
+            result->time_limit_hit = true;
             break;
         }
         /* Divergences and RTL assertion failures are found by the system, not by an expect:

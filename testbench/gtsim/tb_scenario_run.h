@@ -24,13 +24,20 @@ typedef struct tb_run_options {
     FILE *out;     /* read values, failed checks, the verbose echo (NULL: stdout) */
     FILE *errors;  /* usage errors that stop the run (NULL: stderr) */
     bool verbose;  /* echo each statement with the sim time before it runs */
+    uint64_t deadline_ns;  /* wall-time limit: tb_wall_clock_ns() at which the run stops (0: none) */
+    FILE *progress;        /* a progress line about every second of a long `run`/`run idle` (NULL: none) */
+    bool progress_tty;     /* progress is a terminal: one line rewritten in place */
 } tb_run_options;
 
 typedef struct tb_run_result {
     uint64_t passed;   /* checks that held */
     uint64_t failed;   /* checks that did not hold */
     bool usage_error;  /* the run stopped at a statement the system cannot carry (exit status 2) */
+    bool time_limit_hit; /* the wall-time limit stopped the run (a failed check of the statement it cut) */
 } tb_run_result;
+
+/* CLOCK_MONOTONIC in nanoseconds: the clock of tb_run_options.deadline_ns. */
+uint64_t tb_wall_clock_ns(void);
 
 /* The configuration that builds the system `scenario` asks for (its profile) with the
  * round-trip block simulated as `roundtrip_mode`. */

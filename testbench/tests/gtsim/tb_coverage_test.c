@@ -103,3 +103,53 @@ TEST_F(Cov, SummaryNamesWhatWasNotExercised)
     EXPECT_TRUE(strstr(text, "1 of 2 exercised; not: MI_FLUSH") != NULL);
     free(text);
 }
+
+/* Every name the writer writes, the reader reads back as the same item: blanks, control
+ * characters, a leading '#' (a comment to the reader), empty names, long names, non-ASCII. */
+TEST_F(Cov, OddNamesReadBackAsTheSameItemsAndTheFileUnchanged)
+{
+    static const char *const odd[][2] = {
+        { "kind with blanks", "name\twith\ttabs" }, { "#hash", "#name" }, { "", "" }, { "k", "\x01\x7f\r\n" },
+        { "k", "caf\xc3\xa9 \xff\xfe" }, { "k", "x#y" },
+    };
+    char long_name[300];
+    memset(long_name, 'n', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = '\0';
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++)
+        tb_coverage_add(self->coverage, odd[i][0], odd[i][1], i + 1);
+    tb_coverage_add(self->coverage, "long", long_name, 7);
+    char message[256] = "", second[80];
+    ASSERT_TRUE(tb_coverage_write(self->coverage, self->path, message, sizeof message));
+    tb_coverage *read = tb_coverage_create();
+    EXPECT_TRUE(tb_coverage_merge_file(read, self->path, message, sizeof message));
+    EXPECT_EQ(tb_coverage_items(read, NULL), tb_coverage_items(self->coverage, NULL));
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++)
+        EXPECT_EQ(tb_coverage_count(read, odd[i][0], odd[i][1]), i + 1);
+    EXPECT_EQ(tb_coverage_count(read, "long", long_name), 7u);
+    snprintf(second, sizeof second, "%s.again", self->path);
+    ASSERT_TRUE(tb_coverage_write(read, second, message, sizeof message));
+    FILE *a = fopen(self->path, "rb"), *b = fopen(second, "rb");
+    ASSERT_TRUE(a && b);
+    int ca, cb;
+    do {
+        ca = fgetc(a);
+        cb = fgetc(b);
+    } while (ca == cb && ca != EOF);
+    EXPECT_EQ(ca, cb); /* byte-identical */
+    fclose(a);
+    fclose(b);
+    remove(second);
+    tb_coverage_destroy(read);
+}
+
+TEST_F(Cov, AFileWithMoreItemsThanAnyRunHasIsRefused)
+{
+    FILE *file = fopen(self->path, "w");
+    ASSERT_TRUE(file != NULL);
+    for (unsigned i = 0; i < 9000; i++)
+        fprintf(file, "k item%u 1\n", 9000 - i);
+    fclose(file);
+    char message[256] = "";
+    EXPECT_FALSE(tb_coverage_merge_file(self->coverage, self->path, message, sizeof message));
+    EXPECT_TRUE(strstr(message, "more than 8192 coverage items") != NULL);
+}

@@ -197,3 +197,56 @@ TEST_F(IrqRtl, MessageFieldsThatDoNotFitTheirPinsAreCountedAsFailures)
     tb_irq_rtl_cycle(self->rtl, NULL, &msg, NULL);
     EXPECT_EQ(tb_irq_rtl_assertion_failures(self->rtl), 1u);
 }
+
+/* A master that keeps every channel busy (AW, W and AR valid in every cycle, BREADY and RREADY
+ * high): writes and reads alternate and the bus front end has a request in every cycle. A
+ * message offered all along is still taken within two cycles each time, and the register
+ * traffic still goes on. */
+TEST_F(IrqRtl, SaturatingRegisterTrafficCannotStarveTheMessagePort)
+{
+    tb_axi_lite_request_pins busy = { .awvalid = true, .wvalid = true, .bready = true, .arvalid = true, .rready = true,
+                                      .awaddr = IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET, .wdata = 0, .wstrb = 0xF,
+                                      .araddr = IRQ_GEN11_GT_INTR_DW0_OFFSET };
+    tb_axi_lite_response_pins out;
+    unsigned writes = 0, reads = 0, taken = 0, waited = 0, longest_wait = 0;
+    /* First the traffic alone: a request in every cycle, so ready is never high. */
+    tb_irq_rtl_message_pins none = { 0 };
+    unsigned ready_without_message = 0;
+    for (int cycle = 0; cycle < 100; cycle++)
+        ready_without_message += tb_irq_rtl_cycle(self->rtl, &busy, &none, &out);
+    EXPECT_LE(ready_without_message, 1u);
+    for (int cycle = 0; cycle < 2000; cycle++) {
+        /* A different engine instance each time, so every message is a new one. */
+        tb_irq_rtl_message_pins msg = { .valid = true, .engine_class = 0, .instance = 0,
+                                        .data = (uint16_t)(1u << (taken % 16)) };
+        bool ready = tb_irq_rtl_cycle(self->rtl, &busy, &msg, &out);
+        writes += out.awready && out.wready;
+        reads += out.arready;
+        if (ready) {
+            taken++;
+            longest_wait = waited > longest_wait ? waited : longest_wait;
+            waited = 0;
+        } else {
+            waited++;
+        }
+    }
+    EXPECT_LE(longest_wait, 1u); /* taken at the edge after the one that refused it */
+    EXPECT_GE(taken, 600u);
+    EXPECT_GE(writes, 300u);
+    EXPECT_GE(reads, 300u);
+}
+
+/* The documented choice for unaligned addresses (docs/rtl.md): DECERR for reads and writes
+ * whatever WSTRB says, and nothing written; the aligned address with WSTRB writes bytes. */
+TEST_F(IrqRtl, UnalignedAddressesAnswerDecerrAndWriteNothing)
+{
+    wr(self, IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, 0);
+    for (uint32_t low = 1; low < 4; low++) {
+        EXPECT_EQ(access(self, true, IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET + low, 0xFFFFFFFFu, NULL),
+                  TB_AXI_RESP_DECERR);
+        uint32_t value = 0;
+        EXPECT_EQ(access(self, false, IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET + low, 0, &value), TB_AXI_RESP_DECERR);
+        EXPECT_EQ(value, 0u); /* RDATA is 0 with an error */
+    }
+    EXPECT_EQ(rd(self, IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET), 0u);
+}

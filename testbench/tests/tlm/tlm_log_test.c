@@ -283,3 +283,56 @@ TEST_F(LogTest, LongMessagesAreNotCorrupted)
     long at = find(text, "abcdefghijklmnopqrstuvwxyz");
     EXPECT_GE(at, 0);
 }
+
+/* A message that repeats without bound (one per refused request) prints its first
+ * TLM_LOG_REPEAT_LINES lines, then only the 100th, 1000th...; every one is counted. */
+TEST_F(LogTest, RepeatsOfOneKindAreRateLimitedButCounted)
+{
+    ASSERT_TRUE(self->logger != NULL);
+    tlm_log_block *eu = tlm_logger_block(self->logger, "eu");
+    for (unsigned i = 0; i < 2000; i++)
+        tlm_log_error(eu, "thread group %u refused", i);
+    tlm_log_warning(eu, "another kind"); /* its own limit: printed */
+    const char *text = tt_capture_text(&self->out);
+    EXPECT_EQ(tt_count_lines(text), TLM_LOG_REPEAT_LINES + 2 + 1); /* first 10, the 100th, the 1000th, the other */
+    EXPECT_GE(find(text, "thread group 9 refused [further messages like this"), 0);
+    EXPECT_EQ(find(text, "thread group 10 refused"), -1);
+    EXPECT_GE(find(text, "thread group 99 refused [message 100 like this"), 0);
+    EXPECT_GE(find(text, "thread group 999 refused [message 1000 like this"), 0);
+    EXPECT_GE(find(text, "another kind"), 0);
+    EXPECT_EQ(eu->counts[TLM_LOG_ERROR], 2000u);
+    EXPECT_EQ(eu->suppressed, 2000u - TLM_LOG_REPEAT_LINES - 2);
+    tlm_logger_print_summary(self->logger, self->summary.stream);
+    EXPECT_GE(find(tt_capture_text(&self->summary), "  eu: 1 warnings, 2000 errors (1988 repeated lines not printed)"), 0);
+}
+
+static unsigned hook_calls;
+static void count_hook(void *context, tlm_log_level level, const char *block, const char *message)
+{
+    (void)context, (void)level, (void)block;
+    hook_calls++;
+    EXPECT_EQ(strstr(message, "[message"), NULL); /* the hook sees the message, not the note */
+}
+
+TEST_F(LogTest, EveryRepeatStillReachesTheHook)
+{
+    ASSERT_TRUE(self->logger != NULL);
+    hook_calls = 0;
+    tlm_logger_set_hook(self->logger, count_hook, NULL);
+    tlm_log_block *router = tlm_logger_block(self->logger, "router");
+    for (unsigned i = 0; i < 150; i++)
+        tlm_log_error(router, "unmapped read %u", i);
+    EXPECT_EQ(hook_calls, 150u);
+}
+
+TEST_F(LogTest, MessagesBelowThePrintLevelDoNotUseUpTheLimit)
+{
+    ASSERT_TRUE(self->logger != NULL);
+    tlm_log_block *rcs = tlm_logger_block(self->logger, "rcs");
+    for (unsigned i = 0; i < 50; i++)
+        tlm_log_debug(rcs, "step %u", i);
+    tlm_logger_set_level(self->logger, TLM_LOG_DEBUG);
+    tlm_log_debug(rcs, "step %u", 50u);
+    EXPECT_GE(find(tt_capture_text(&self->out), "step 50"), 0);
+    EXPECT_EQ(rcs->suppressed, 0u);
+}

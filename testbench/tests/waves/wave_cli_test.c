@@ -357,6 +357,19 @@ TEST_F(WavesCli, OnFailRecordsTheHistoryBeforeTheFirstFailedCheck)
     EXPECT_STREQ(name_at(self, "scenario.mnemonic", failure->changes[failure->count - 1].time), "expect irq");
 }
 
+/* A failed check ends the run with exit status 1 and a complete file, in both formats. */
+TEST_F(WavesCli, AFailedCheckLeavesAReadableFstAndVcd)
+{
+    const char *files[] = { "failed.fst", "failed.vcd" };
+    for (int i = 0; i < 2; i++) {
+        ASSERT_EQ(gtsim(self, "run", TB_BAD_SCENARIOS_DIR "/failing_expect.gtsim", "--wave", files[i], NULL, NULL), 1);
+        load(self, files[i]);
+        EXPECT_EQ(number_at(self, "scenario.failures", self->vcd->last_time), 1);
+        const wave_vcd_signal *failure = row(self, "scenario.failure");
+        EXPECT_TRUE(strstr(failure->changes[failure->count - 1].value, "expected irq 1, got 0") != NULL);
+    }
+}
+
 TEST_F(WavesCli, OnFailWithoutAFailureWritesNoFileAndSaysSo)
 {
     ASSERT_EQ(gtsim(self, "--wave", "f.fst", "--wave-on-fail", NULL, NULL, NULL), 0);
@@ -389,9 +402,10 @@ static void killed_run(WavesCli *self, int sig)
     char *argv[] = { (char *)GTSIM_EXE, (char *)"run", scenario, (char *)"--wave", (char *)"k.fst", NULL };
     int pid = wave_test_spawn(self->dir, argv);
     ASSERT_GT(pid, 0);
-    /* The header is written when the run starts; then let it run a little. */
+    /* The header is written when the run starts (to k.fst.part until the file is complete);
+     * then let it run a little. */
     char fst[256];
-    in_dir(self, "k.fst", fst, sizeof fst);
+    in_dir(self, "k.fst.part", fst, sizeof fst);
     struct stat info;
     for (int waited = 0; waited < 20000 && (stat(fst, &info) != 0 || info.st_size == 0); waited += 10)
         sleep_ms(10);

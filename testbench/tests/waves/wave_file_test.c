@@ -601,8 +601,9 @@ TEST(WavesOff, NoTracerMeansNoRowsAndNothingInTheWay)
 
 /* ---- complete after exit() and signals (child processes) --------------------------------- */
 
-/* In a child: records a[0] = 1 at 0, 2 at 1000, runs to 2000, then ends as `how` says. */
-static void child_records_then(const char *path, wave_format format, int how)
+/* In a child: a kernel with a default-options file installed (exit status 90 if it cannot be
+ * opened). */
+static tlm_kernel *child_kernel_with_file(const char *path, wave_format format)
 {
     tlm_kernel *k = tlm_kernel_create();
     wave_options options = wave_default_options(format);
@@ -611,6 +612,13 @@ static void child_records_then(const char *path, wave_format format, int how)
     if (!wave)
         _exit(90);
     tlm_kernel_set_tracer(k, wave_tracer(wave));
+    return k;
+}
+
+/* In a child: records a[0] = 1 at 0, 2 at 1000, runs to 2000, then ends as `how` says. */
+static void child_records_then(const char *path, wave_format format, int how)
+{
+    tlm_kernel *k = child_kernel_with_file(path, format);
     tlm_trace_id a = tlm_trace_bits(k, "c", "a", 8, TLM_TRACE_DEC, 0);
     tlm_trace_declared(k);
     tlm_trace_set(k, a, 1);
@@ -708,4 +716,96 @@ TEST_F(Waves, ASignalInsideTheWaveformCodeIsHandledWhenItLeaves)
     EXPECT_EQ(WTERMSIG(status), SIGTERM);
     EXPECT_TRUE(wave_test_exists(marker)); /* the code after raise() ran: the signal waited */
     check_child_file(self, "deferred.fst");
+}
+
+/* ---- SIGKILL, and signals while the FST writer thread works (child processes) ----------- */
+
+/* In a child: `steps` steps of 1 ns, each changing s.count to the step number, in blocks of
+ * `block_changes` changes (FST), then the process sends itself `sig` (process-directed, so
+ * any thread that does not block it may take it). */
+static void child_counts_then(const char *path, wave_format format, unsigned steps, uint64_t block_changes, int sig)
+{
+    wave_fst_set_block_changes(block_changes);
+    tlm_kernel *k = child_kernel_with_file(path, format);
+    tlm_trace_id count = tlm_trace_bits(k, "s", "count", 32, TLM_TRACE_DEC, 0);
+    tlm_trace_declared(k);
+    for (unsigned i = 1; i <= steps; i++) {
+        tlm_kernel_run_for(k, 1000);
+        tlm_trace_set(k, count, i);
+    }
+    kill(getpid(), sig);
+    for (;;)
+        pause(); /* the signal ends the process */
+}
+
+static int run_counting_child(const char *path, wave_format format, unsigned steps, uint64_t block_changes, int sig)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0)
+        child_counts_then(path, format, steps, block_changes, sig);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return status;
+}
+
+TEST_F(Waves, VcdOfASigkilledRunReadsBackUpToItsLastWholeTimeStep)
+{
+    char path[256], error[256] = "";
+    path_in(self, "kill.vcd", path, sizeof path);
+    int status = run_counting_child(path, WAVE_FORMAT_VCD, 50000, 0, SIGKILL);
+    ASSERT_TRUE(WIFSIGNALED(status));
+    EXPECT_EQ(WTERMSIG(status), SIGKILL);
+    self->vcd = wave_vcd_load(path, error, sizeof error); /* as it is on disk: no repair */
+    if (!self->vcd)
+        ADD_FAILURE("%s", error);
+    ASSERT_TRUE(self->vcd != NULL);
+    const wave_vcd_signal *count = row(self, "s.count");
+    /* Everything but at most the last half buffer (32 KiB, about 2000 steps here) is there,
+     * and every step read is the step written. */
+    EXPECT_GT(self->vcd->last_time, 45000u * 1000);
+    ASSERT_GT(count->count, 1u);
+    for (size_t i = 1; i < count->count; i++) {
+        EXPECT_EQ(count->changes[i].time, i * 1000);
+        EXPECT_EQ(wave_vcd_number(count->changes[i].value), i);
+    }
+}
+
+TEST_F(Waves, FstOfASigkilledRunLeavesOnlyItsPartFileNeverAnUnreadableFileAtThePath)
+{
+    char path[256], part[300];
+    path_in(self, "kill.fst", path, sizeof path);
+    snprintf(part, sizeof part, "%s.part", path);
+    FILE *stale = fopen(path, "w"); /* an earlier run's file must not stand in for this run's */
+    ASSERT_TRUE(stale != NULL);
+    fputs("old", stale);
+    fclose(stale);
+    int status = run_counting_child(path, WAVE_FORMAT_FST, 5000, 0, SIGKILL);
+    ASSERT_TRUE(WIFSIGNALED(status));
+    EXPECT_EQ(WTERMSIG(status), SIGKILL);
+    EXPECT_FALSE(wave_test_exists(path));
+    EXPECT_TRUE(wave_test_exists(part));
+    unlink(part);
+}
+
+/* SIGTERM while blocks are flushed on fstapi's writer thread: the handler runs on the
+ * simulation thread (writer threads block signals) and the file reads back whole. */
+TEST_F(Waves, FstWithTheWriterThreadBusyIsCompleteAfterSigterm)
+{
+    for (int round = 0; round < 5; round++) {
+        char path[256], part[300], error[256] = "";
+        snprintf(path, sizeof path, "%s/busy%d.fst", self->dir, round);
+        snprintf(part, sizeof part, "%s.part", path);
+        int status = run_counting_child(path, WAVE_FORMAT_FST, 20000, 64, SIGTERM);
+        ASSERT_TRUE(WIFSIGNALED(status));
+        EXPECT_EQ(WTERMSIG(status), SIGTERM);
+        EXPECT_FALSE(wave_test_exists(part));
+        wave_vcd_free(self->vcd);
+        self->vcd = wave_vcd_load_fst(path, error, sizeof error);
+        if (!self->vcd)
+            ADD_FAILURE("%s", error);
+        ASSERT_TRUE(self->vcd != NULL);
+        EXPECT_EQ(number_at(self, "s.count", 20000u * 1000), 20000u);
+        EXPECT_EQ(row(self, "s.count")->count, 20001u);
+    }
 }

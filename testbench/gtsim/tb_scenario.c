@@ -413,39 +413,16 @@ static bool tb_parse_mem_load(tb_parser *parser, tb_statement *statement, const 
     memcpy(path + directory, file->text, file->length);
     path[directory + file->length] = '\0';
     statement->path = path;
-    FILE *in = fopen(path, "rb");
-    if (!in) {
-        tb_error_at(parser, file->column, "cannot open '%s': %s", path, strerror(errno));
+    uint8_t *bytes = NULL;
+    size_t size = 0;
+    char message[512];
+    if (!tb_cli_read_file(path, &bytes, &size, message, sizeof message)) { /* bounded: TB_CLI_MAX_FILE_BYTES */
+        tb_error_at(parser, file->column, "%s", message);
         return false;
     }
-    uint8_t *bytes = NULL;
-    size_t size = 0, capacity = 0;
-    bool too_big = false;
-    for (;;) {
-        if (size == capacity) {
-            if (capacity >= TB_SCENARIO_MAX_LOAD_BYTES) {
-                too_big = fgetc(in) != EOF;
-                break;
-            }
-            capacity = capacity ? capacity * 2 : 4096;
-            bytes = tb_xrealloc(bytes, capacity, 1);
-        }
-        size_t got = fread(bytes + size, 1, capacity - size, in);
-        size += got;
-        if (got == 0)
-            break;
-    }
-    bool failed = ferror(in) != 0;
-    fclose(in);
     size_t count = size / 4;
-    if (failed || too_big || size % 4 != 0 || size == 0 ||
-        statement->address > TB_SCENARIO_GFX_ADDRESS_LIMIT - size) {
-        if (failed)
-            tb_error_at(parser, file->column, "cannot read '%s'", path);
-        else if (too_big)
-            tb_error_at(parser, file->column, "'%s' is larger than %llu bytes", path,
-                        (unsigned long long)TB_SCENARIO_MAX_LOAD_BYTES);
-        else if (size % 4 != 0 || size == 0)
+    if (size % 4 != 0 || size == 0 || statement->address > TB_SCENARIO_GFX_ADDRESS_LIMIT - size) {
+        if (size % 4 != 0 || size == 0)
             tb_error_at(parser, file->column, "'%s' holds %zu bytes, not a whole number of dwords", path, size);
         else
             tb_error_at(parser, address_token->column,

@@ -28,8 +28,6 @@
 #define TB_SCENARIO_MAX_RING_PAGES 512u
 /* Graphics addresses are 48 bits; every dword a `mem` statement touches lies below this. */
 #define TB_SCENARIO_GFX_ADDRESS_LIMIT (UINT64_C(1) << 48)
-/* `mem load ADDR FILE`: the largest file it takes (a captured ring or batch is far smaller). */
-#define TB_SCENARIO_MAX_LOAD_BYTES (UINT64_C(64) << 20)
 
 typedef enum tb_statement_kind {
     TB_STMT_MMIO_WRITE, /* mmio write OFFSET VALUE */

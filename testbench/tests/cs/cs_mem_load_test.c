@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tb_cli.h"
 #include "tb_scenario.h"
 
 typedef struct MemLoad {
@@ -102,7 +103,7 @@ TEST_F(MemLoad, BadFilesAreParseErrors)
     snprintf(path, sizeof path, "%s/big.bin", self->dir);
     FILE *big = fopen(path, "wb");
     ASSERT_TRUE(big != NULL);
-    EXPECT_EQ(fseek(big, (long)TB_SCENARIO_MAX_LOAD_BYTES, SEEK_SET), 0);
+    EXPECT_EQ(fseek(big, (long)TB_CLI_MAX_FILE_BYTES, SEEK_SET), 0);
     EXPECT_EQ(fwrite(eight, 1, 4, big), 4u);
     fclose(big);
     expect_error(self, "mem load 0x1000 big.bin\n", "is larger than");

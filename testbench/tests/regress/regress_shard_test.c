@@ -125,3 +125,36 @@ TEST_F(RegressShard, AnIncompleteOrMixedMergeIsAnError)
     EXPECT_EQ(sh(self, "\"$GTSIM\" regress merge s1 s3 > ok.txt"), 1); /* complete: 1/2 and 2/2 of seed 9 */
     EXPECT_EQ(sh(self, "! grep -q missing ok.txt"), 0);
 }
+
+/* `--launcher slurm` without a cluster: a stand-in `srun` first on PATH records its words and
+ * runs the command after its options, as srun runs it on a node. Each job is one srun with
+ * the --slurm-args words, a job name, one task and a time limit covering the timeout; the
+ * verdicts and seeds are the local run's; a job past its timeout gets SIGTERM first (srun
+ * cancels its allocation on SIGTERM only). */
+TEST_F(RegressShard, SlurmLauncherRunsEachJobAsOneSrun)
+{
+    EXPECT_EQ(sh(self, "mkdir bin && printf '%s\\n' '#!/bin/sh' 'echo \"$*\" >> \"$SRUN_LOG\"' "
+                       "'trap \"echo srun-got-TERM >> \\\"$SRUN_LOG\\\"; exit 143\" TERM' "
+                       "'while [ $# -gt 0 ] && [ \"${1#--}\" != \"$1\" ]; do shift; done' '\"$@\" & wait $!' "
+                       "> bin/srun && chmod +x bin/srun"),
+              0);
+    EXPECT_EQ(sh(self, "\"$GTSIM\" regress t.list -j 2 --seed 9 --out local > local.txt; "
+                       "SRUN_LOG=$PWD/srun.log PATH=$PWD/bin:$PATH \"$GTSIM\" regress t.list -j 2 --seed 9 --out slurm "
+                       "--launcher slurm --slurm-args ' --partition=p  --account=a ' > slurm.txt; "
+                       JOB_LINES("local.txt", "local.jobs") " && " JOB_LINES("slurm.txt", "slurm.jobs") " && cmp local.jobs slurm.jobs"),
+              0);
+    EXPECT_EQ(sh(self, "test $(grep -c -- '--job-name=gtsim-' srun.log) -eq 15"), 0); /* one srun per job */
+    EXPECT_EQ(sh(self, "grep -q '^--partition=p --account=a --job-name=gtsim-smoke/says --ntasks=1 --time=11 --quiet sh -c ' srun.log"),
+              0);
+    EXPECT_EQ(sh(self, "grep -q 'launcher slurm' slurm.txt && grep -q 'coverage: .*/slurm/coverage.txt' slurm.txt"), 0);
+    /* A job past its timeout: srun gets SIGTERM. */
+    EXPECT_EQ(sh(self, "printf 'suite s\\ntest hangs timeout 1 -- sleep 30\\n' > h.list && SRUN_LOG=$PWD/h.log "
+                       "PATH=$PWD/bin:$PATH \"$GTSIM\" regress h.list --launcher slurm --out h > h.txt; test $? -eq 1 && "
+                       "grep -q '^TIMEOUT ' h.txt && grep -q srun-got-TERM h.log && grep -q -- '--time=1 ' h.log"),
+              0);
+    EXPECT_EQ(sh(self, "\"$GTSIM\" regress t.list --launcher lsf 2> e1.txt; test $? -eq 2 && grep -q \"launcher 'lsf'\" e1.txt"),
+              0);
+    EXPECT_EQ(sh(self, "\"$GTSIM\" regress t.list --slurm-args -p 2> e2.txt; test $? -eq 2 && "
+                       "grep -q 'needs --launcher slurm' e2.txt"),
+              0);
+}

@@ -291,11 +291,9 @@ static bool tb_start(tb_job *job)
         snprintf(seed, sizeof seed, "%" PRIu64, job->seed);
         setenv("GTSIM_SEED", seed, 1);
         dprintf(log, "regress: %s\nregress: seed %s\nregress: replay: %s\n", job->id, seed, job->replay);
-        if (job->srun_argv)
-            execvp(job->srun_argv[0], job->srun_argv);
-        else
-            execvp(job->argv[0], job->argv);
-        dprintf(log, "regress: cannot run '%s': %s\n", job->argv[0], strerror(errno));
+        char **command = job->srun_argv ? job->srun_argv : job->argv;
+        execvp(command[0], command);
+        dprintf(log, "regress: cannot run '%s': %s\n", command[0], strerror(errno));
         _exit(127);
     }
     setpgid(pid, pid); /* also here, so a kill before the child's own call reaches it */

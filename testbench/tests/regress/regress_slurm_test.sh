@@ -3,7 +3,7 @@
 # a running private Slurm (scripts/slurm-private.sh) gives the same jobs, seeds and verdicts,
 # JUnit test cases and merged coverage as the local run; a failed job's log and waveform and
 # a job's coverage come back through the output directory; a job that hangs past its timeout
-# ends as TIMEOUT and leaves no allocation (squeue empty). Exit 77 (skipped) when no private
+# ends as TIMEOUT and leaves no allocation (squeue empty), and so does an interrupted run. Exit 77 (skipped) when no private
 # Slurm is running.
 #   regress_slurm_test.sh GTSIM PROJECT_LIST CLUSTER_LIST SLURM_CONF SCRATCH
 set -u
@@ -70,6 +70,27 @@ for _ in $(seq 20); do
 done
 check "squeue empty after the timeout" test "$left" -eq 0
 squeue -h 2>/dev/null
+
+# SIGINT to the runner: each running srun gets SIGTERM (not SIGKILL), so no allocation stays.
+printf 'suite s\ntest sleeps seeds 2 -- sleep 300\n' > interrupt.list
+"$gtsim" regress interrupt.list -j 2 --out int --launcher slurm > int.txt 2>&1 &
+runner=$!
+running=0
+for _ in $(seq 40); do
+  if [ "$(squeue -h -t R -o %i 2>/dev/null | wc -l)" -ge 1 ]; then running=1; break; fi
+  sleep 0.25
+done
+check "the jobs got an allocation" test "$running" -eq 1
+kill -INT "$runner"
+wait "$runner"
+check "an interrupted run exits 1" test $? -eq 1
+check "its jobs are NOT RUN" grep -q '^NOT RUN ' int.txt
+left=1
+for _ in $(seq 20); do
+  if [ -z "$(squeue -h -o %i 2>/dev/null)" ]; then left=0; break; fi
+  sleep 0.5
+done
+check "squeue empty after the interrupt" test "$left" -eq 0
 if [ "$failures" -ne 0 ]; then
   echo "--- slurm.txt (tail)"; tail -n 30 slurm.txt; echo "--- c-slurm.txt"; cat c-slurm.txt
   exit 1

@@ -687,7 +687,7 @@ static void tb_regress_usage(FILE *out)
           "  --slurm-args \"...\"  words added to every srun (partition, account, constraints)\n"
           "  -h, --help       show this help\n"
           "\n"
-          "gtsim regress merge [--out DIR] [--junit FILE] OUTDIR...\n"
+          "gtsim regress merge [--out DIR] [--junit FILE] [--coverage FILE] OUTDIR...\n"
           "  reports the runs in OUTDIR... (shards of one run) as one run: summary, JUnit, coverage\n"
           "\n"
           "Exit status: 0 every job passed, 1 a job failed, timed out or did not run, 2 usage\n"

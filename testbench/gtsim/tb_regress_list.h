@@ -7,6 +7,7 @@
  *   scenario PATH [seeds N] [timeout SECONDS] [-- GTSIM_OPTION...]
  *   test NAME [seeds N] [timeout SECONDS] -- COMMAND [ARG...]
  *
+ * Words: blanks separate, "..." groups (\" and \\ inside), '...' groups literally.
  * Entries belong to the suite above them. A scenario PATH is relative to the list file's
  * directory. Test commands may use the placeholders {seed}, {bin} (the directory holding the
  * gtsim program: the build tree), {list} (the list file's directory), {wave} (a waveform path

@@ -120,6 +120,17 @@ TEST_F(RegressShard, AnIncompleteOrMixedMergeIsAnError)
     EXPECT_EQ(sh(self, "grep -q 'shard 1/2 given twice' twice.txt"), 0);
     EXPECT_EQ(sh(self, "\"$GTSIM\" regress merge nowhere 2> none.txt"), 2);
     EXPECT_EQ(sh(self, "grep -q 'nowhere/results.tsv' none.txt"), 0);
+    /* Not a results file, a cut one, one with a malformed job line: exit 2, named. */
+    EXPECT_EQ(sh(self, "mkdir junk && head -c 5000 /dev/urandom > junk/results.tsv && "
+                       "\"$GTSIM\" regress merge junk 2> junk.txt; test $? -eq 2 && grep -q 'junk/results.tsv' junk.txt"),
+              0);
+    EXPECT_EQ(sh(self, "mkdir cut && head -n 3 s1/results.tsv > cut/results.tsv && "
+                       "\"$GTSIM\" regress merge cut 2> cut.txt; test $? -eq 2 && grep -q 'incomplete' cut.txt"),
+              0);
+    EXPECT_EQ(sh(self, "mkdir odd && sed 's/^job\\t\\([0-9]*\\)\\tPASS/job\\t\\1\\tMAYBE/' s1/results.tsv > odd/results.tsv && "
+                       "grep -q MAYBE odd/results.tsv && \"$GTSIM\" regress merge odd 2> odd.txt; test $? -eq 2 && "
+                       "grep -q \"malformed 'job' line\" odd.txt"),
+              0);
     EXPECT_EQ(sh(self, "\"$GTSIM\" regress t.list --shard 3/2 2> bad.txt"), 2);
     EXPECT_EQ(sh(self, "grep -q \"shard '3/2'\" bad.txt"), 0);
     EXPECT_EQ(sh(self, "\"$GTSIM\" regress merge s1 s3 > ok.txt"), 1); /* complete: 1/2 and 2/2 of seed 9 */

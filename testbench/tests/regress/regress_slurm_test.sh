@@ -13,7 +13,7 @@ if [ ! -f "$conf" ] || ! command -v srun >/dev/null 2>&1; then
   exit 77
 fi
 export SLURM_CONF="$conf"
-if ! timeout 10 sinfo -h -o %T 2>/dev/null | grep -qE 'idle|mixed|allocated'; then
+if ! timeout 5 sinfo -h -o %T 2>/dev/null | grep -qE 'idle|mixed|allocated'; then
   echo "the Slurm of $conf does not answer: skipped"
   exit 77
 fi

@@ -216,9 +216,11 @@ tb_regress_results *tb_regress_results_read(const char *path, char *message, siz
             for (size_t i = 1; i < n; i++)
                 results->suites[results->suite_count++] = tb_copy(f[i]);
         } else if (strcmp(f[0], "job") == 0) {
-            if (results->count >= TB_REGRESS_RESULTS_MAX_JOBS)
+            if (results->count >= TB_REGRESS_RESULTS_MAX_JOBS) {
+                free(text);
                 return tb_fail(results, message, message_size, "%s:%zu: more than %u jobs", path, line,
                                TB_REGRESS_RESULTS_MAX_JOBS);
+            }
             if (results->count == capacity) {
                 capacity = capacity ? 2 * capacity : 64;
                 results->records = tlm_alloc_resize(results->records, capacity, sizeof *results->records);
@@ -229,8 +231,10 @@ tb_regress_results *tb_regress_results_read(const char *path, char *message, siz
             ok = false;
         }
         if (!ok) {
+            /* f[0] points into text: the message first. */
+            tb_fail(results, message, message_size, "%s:%zu: malformed '%.20s' line", path, line, f[0]);
             free(text);
-            return tb_fail(results, message, message_size, "%s:%zu: malformed '%s' line", path, line, f[0]);
+            return NULL;
         }
     }
     free(text);

@@ -175,6 +175,9 @@ tb_regress_results *tb_regress_results_read(const char *path, char *message, siz
     tb_regress_results *results = tlm_alloc_zeroed(1, sizeof *results);
     size_t capacity = 0, line = 0;
     bool header = false, shard = false;
+    /* A line's fields: a `suites` line has one per suite, any other at most a job's. */
+    size_t max_fields = TB_REGRESS_RESULTS_MAX_SUITES + 2;
+    char **f = tlm_alloc_zeroed(max_fields, sizeof *f);
     char *next = text;
     while (next && *next) {
         char *current = next;
@@ -189,8 +192,7 @@ tb_regress_results *tb_regress_results_read(const char *path, char *message, siz
             header = true;
             continue;
         }
-        char *f[TB_RESULTS_JOB_FIELDS + 1];
-        size_t n = tb_split_fields(current, f, TB_RESULTS_JOB_FIELDS + 1);
+        size_t n = tb_split_fields(current, f, max_fields);
         uint64_t a = 0, b = 0;
         bool ok = true;
         if (strcmp(f[0], "list") == 0 && n == 2 && !results->list) {
@@ -211,12 +213,13 @@ tb_regress_results *tb_regress_results_read(const char *path, char *message, siz
             char *end = NULL;
             results->wall = strtod(f[1], &end);
             ok = !*end && results->wall >= 0 && results->wall < 1e9;
-        } else if (strcmp(f[0], "suites") == 0 && !results->suites && n - 1 <= TB_REGRESS_RESULTS_MAX_SUITES) {
+        } else if (strcmp(f[0], "suites") == 0 && !results->suites && n < max_fields) {
             results->suites = tlm_alloc_zeroed(n, sizeof *results->suites);
             for (size_t i = 1; i < n; i++)
                 results->suites[results->suite_count++] = tb_copy(f[i]);
         } else if (strcmp(f[0], "job") == 0) {
             if (results->count >= TB_REGRESS_RESULTS_MAX_JOBS) {
+                free(f);
                 free(text);
                 return tb_fail(results, message, message_size, "%s:%zu: more than %u jobs", path, line,
                                TB_REGRESS_RESULTS_MAX_JOBS);
@@ -233,10 +236,12 @@ tb_regress_results *tb_regress_results_read(const char *path, char *message, siz
         if (!ok) {
             /* f[0] points into text: the message first. */
             tb_fail(results, message, message_size, "%s:%zu: malformed '%.20s' line", path, line, f[0]);
+            free(f);
             free(text);
             return NULL;
         }
     }
+    free(f);
     free(text);
     if (!header)
         return tb_fail(results, message, message_size, "%s: not a gtsim regress results file", path);

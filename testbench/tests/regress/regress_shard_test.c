@@ -169,3 +169,13 @@ TEST_F(RegressShard, SlurmLauncherRunsEachJobAsOneSrun)
                        "grep -q 'needs --launcher slurm' e2.txt"),
               0);
 }
+
+TEST_F(RegressShard, AListOfManySuitesMergesBack)
+{
+    EXPECT_EQ(sh(self, "for i in $(seq 30); do printf 'suite s%d\\ntest t%d -- true\\n' $i $i; done > many.list && "
+                       "\"$GTSIM\" regress many.list --seed 1 --shard 1/2 --out m1 > /dev/null && "
+                       "\"$GTSIM\" regress many.list --seed 1 --shard 2/2 --out m2 > /dev/null && "
+                       "\"$GTSIM\" regress merge m1 m2 --out mm > mm.txt && grep -q '^s30 ' mm.txt && "
+                       "test $(grep -cE '^s[0-9]+ ' mm.txt) -eq 30 && grep -q '30 passed, 0 failed' mm.txt"),
+              0);
+}

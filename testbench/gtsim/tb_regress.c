@@ -3,6 +3,7 @@
  * their timeout, and reports. Nothing a job does (crash, hang, flood of output) can stop the
  * report from being written. */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "tb_regress.h"
 
 #include <errno.h>
@@ -25,6 +26,7 @@
 #include "tb_cli.h"
 #include "tb_coverage.h"
 #include "tb_regress_list.h"
+#include "tb_regress_results.h"
 #include "tlm_alloc.h"
 
 enum { TB_REGRESS_PASSED = 0, TB_REGRESS_FAILED = 1, TB_REGRESS_USAGE = 2 };
@@ -62,6 +64,7 @@ typedef struct tb_job {
     char *wave_path;               /* its waveform (kept only if it fails) */
     char *coverage_path;           /* the coverage file it may write */
     char **argv;                   /* the command, placeholders replaced (NULL-terminated) */
+    char **srun_argv;              /* --launcher slurm: `srun OPTIONS... argv...` (else NULL) */
     char *replay;                  /* one shell line that reruns it */
     tb_job_state state;            /* where it is */
     pid_t pid;                     /* while running: its main process, also its process group */
@@ -70,6 +73,8 @@ typedef struct tb_job {
     bool timed_out;                /* it ran past its timeout */
     double term_sent;              /* when its group got SIGTERM (0: not yet) */
     bool kill_sent;                /* its group got SIGKILL */
+    bool stopping;                 /* the run was interrupted: its group is being ended */
+    size_t ordinal;                /* its position among the jobs of the unsharded run */
     double start;                  /* monotonic seconds when started */
     double seconds;                /* run time once finished */
     int status;                    /* exit status, or the signal that ended it (negative) */
@@ -86,6 +91,10 @@ typedef struct tb_regress {
     uint64_t base_seed;     /* --seed, or from the clock */
     char *gtsim;            /* this program's path (scenario jobs run it) */
     char *bin_dir;          /* its directory: {bin} */
+    unsigned shard, shards; /* --shard K/N: this run makes the jobs whose ordinal is K-1 modulo N */
+    bool slurm;             /* --launcher slurm: each job is one `srun` */
+    const char *slurm_args; /* --slurm-args: words added to each srun (split at blanks) */
+    char *out_owned;        /* out_dir when the runner made it absolute (else NULL) */
 } tb_regress;
 
 static volatile sig_atomic_t tb_interrupted;
@@ -100,26 +109,6 @@ static double tb_now(void)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
-
-/* splitmix64: each job's seed from the base seed and its position, so a job's seed does not
- * depend on -j or on which other suites run. */
-static uint64_t tb_mix(uint64_t value)
-{
-    value += UINT64_C(0x9E3779B97F4A7C15);
-    value = (value ^ (value >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    value = (value ^ (value >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return value ^ (value >> 31);
-}
-
-static uint64_t tb_job_seed(uint64_t base, const tb_regress_entry *entry, unsigned index)
-{
-    uint64_t hash = UINT64_C(1469598103934665603); /* FNV-1a of the entry's name and line */
-    for (const char *c = entry->name; *c; c++)
-        hash = (hash ^ (unsigned char)*c) * UINT64_C(1099511628211);
-    hash = (hash ^ entry->line) * UINT64_C(1099511628211);
-    /* 31 bits: fits every seed option a test might parse as a signed int. */
-    return tb_mix(base ^ tb_mix(hash + index)) & UINT64_C(0x7FFFFFFF);
 }
 
 static char *tb_format(const char *format, ...) __attribute__((format(printf, 1, 2)));
@@ -302,8 +291,9 @@ static bool tb_start(tb_job *job)
         snprintf(seed, sizeof seed, "%" PRIu64, job->seed);
         setenv("GTSIM_SEED", seed, 1);
         dprintf(log, "regress: %s\nregress: seed %s\nregress: replay: %s\n", job->id, seed, job->replay);
-        execvp(job->argv[0], job->argv);
-        dprintf(log, "regress: cannot run '%s': %s\n", job->argv[0], strerror(errno));
+        char **command = job->srun_argv ? job->srun_argv : job->argv;
+        execvp(command[0], command);
+        dprintf(log, "regress: cannot run '%s': %s\n", command[0], strerror(errno));
         _exit(127);
     }
     setpgid(pid, pid); /* also here, so a kill before the child's own call reaches it */
@@ -381,7 +371,7 @@ static bool tb_job_poll(tb_job *job, double now)
     }
     if (!job->main_done && !job->timed_out && now - job->start > job->entry->timeout)
         job->timed_out = true;
-    if (!job->main_done && !job->timed_out)
+    if (!job->main_done && !job->timed_out && !job->stopping)
         return false;
     while (waitpid(-job->pid, NULL, WNOHANG) > 0) {
         /* orphans of the job, reparented to the runner */
@@ -430,7 +420,11 @@ static void tb_run_jobs(const tb_regress *regress, tb_job *jobs, size_t count)
     while (done < count) {
         if (tb_interrupted) {
             for (size_t i = 0; i < count; i++) {
-                if (jobs[i].state == TB_JOB_RUNNING && !jobs[i].kill_sent) {
+                if (jobs[i].state == TB_JOB_RUNNING && regress->slurm && !jobs[i].stopping) {
+                    /* srun cancels its allocation on SIGTERM, not on SIGKILL: tb_job_poll
+                     * sends SIGKILL after the grace period. */
+                    jobs[i].stopping = true;
+                } else if (jobs[i].state == TB_JOB_RUNNING && !regress->slurm && !jobs[i].kill_sent) {
                     kill(-jobs[i].pid, SIGKILL);
                     jobs[i].kill_sent = true;
                     jobs[i].term_sent = tb_now();
@@ -688,25 +682,17 @@ static void tb_regress_usage(FILE *out)
           "  --out DIR        logs, failed jobs' waveforms, coverage (default: regress-out)\n"
           "  --seed N         base seed (default: from the clock; printed, so a run can be repeated)\n"
           "  --coverage FILE  where the merged coverage goes (default: DIR/coverage.txt)\n"
+          "  --shard K/N      run only shard K of N: the jobs whose position is K-1 modulo N\n"
+          "  --launcher L     local (default) or slurm: each job is one srun (DIR shared by the nodes)\n"
+          "  --slurm-args \"...\"  words added to every srun (partition, account, constraints)\n"
           "  -h, --help       show this help\n"
+          "\n"
+          "gtsim regress merge [--out DIR] [--junit FILE] [--coverage FILE] OUTDIR...\n"
+          "  reports the runs in OUTDIR... (shards of one run) as one run: summary, JUnit, coverage\n"
           "\n"
           "Exit status: 0 every job passed, 1 a job failed, timed out or did not run, 2 usage\n"
           "or list error.\n",
           out);
-}
-
-static bool tb_parse_u64(const char *text, uint64_t limit, uint64_t *value)
-{
-    if (!*text)
-        return false;
-    uint64_t number = 0;
-    for (const char *c = text; *c; c++) {
-        if (*c < '0' || *c > '9' || number > (limit - (uint64_t)(*c - '0')) / 10)
-            return false;
-        number = number * 10 + (uint64_t)(*c - '0');
-    }
-    *value = number;
-    return true;
 }
 
 /* Returns -1 to go on, or the exit status. */
@@ -715,6 +701,7 @@ static int tb_regress_arguments(int argc, char **argv, tb_regress *regress)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     regress->jobs = cpus > 0 ? (unsigned)(cpus < TB_REGRESS_MAX_JOBS ? cpus : TB_REGRESS_MAX_JOBS) : 1;
     regress->out_dir = "regress-out";
+    regress->shard = regress->shards = 1;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         bool missing = false;
@@ -727,7 +714,7 @@ static int tb_regress_arguments(int argc, char **argv, tb_regress *regress)
             regress->suite_name = value;
         } else if ((value = tb_cli_option_value(argc, argv, &i, "-j", &missing)) != NULL ||
                    (strncmp(arg, "-j", 2) == 0 && arg[2] >= '0' && arg[2] <= '9' && (value = arg + 2))) {
-            if (!tb_parse_u64(value, TB_REGRESS_MAX_JOBS, &number) || number == 0)
+            if (!tb_regress_parse_u64(value, TB_REGRESS_MAX_JOBS, &number) || number == 0)
                 return tb_cli_usage_error("regress", "-j '%s': expected 1..%u", value, TB_REGRESS_MAX_JOBS);
             regress->jobs = (unsigned)number;
         } else if ((value = tb_cli_option_value(argc, argv, &i, "--junit", &missing)) != NULL) {
@@ -737,9 +724,27 @@ static int tb_regress_arguments(int argc, char **argv, tb_regress *regress)
         } else if ((value = tb_cli_option_value(argc, argv, &i, "--coverage", &missing)) != NULL) {
             regress->coverage = value;
         } else if ((value = tb_cli_option_value(argc, argv, &i, "--seed", &missing)) != NULL) {
-            if (!tb_parse_u64(value, UINT64_MAX, &regress->base_seed))
+            if (!tb_regress_parse_u64(value, UINT64_MAX, &regress->base_seed))
                 return tb_cli_usage_error("regress", "--seed '%s': expected a decimal number", value);
             regress->seed_given = true;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--shard", &missing)) != NULL) {
+            const char *slash = strchr(value, '/');
+            char k[24] = "";
+            uint64_t shards = 0;
+            if (slash && (size_t)(slash - value) < sizeof k)
+                memcpy(k, value, (size_t)(slash - value));
+            if (!slash || !tb_regress_parse_u64(k, TB_REGRESS_MAX_TOTAL_JOBS, &number) ||
+                !tb_regress_parse_u64(slash + 1, TB_REGRESS_MAX_TOTAL_JOBS, &shards) || number < 1 || number > shards)
+                return tb_cli_usage_error("regress", "--shard '%s': expected K/N with 1 <= K <= N <= %u", value,
+                                          TB_REGRESS_MAX_TOTAL_JOBS);
+            regress->shard = (unsigned)number;
+            regress->shards = (unsigned)shards;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--launcher", &missing)) != NULL) {
+            if (strcmp(value, "local") != 0 && strcmp(value, "slurm") != 0)
+                return tb_cli_usage_error("regress", "--launcher '%s': expected local or slurm", value);
+            regress->slurm = strcmp(value, "slurm") == 0;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--slurm-args", &missing)) != NULL) {
+            regress->slurm_args = value;
         } else if (missing) {
             return tb_cli_usage_error("regress", "option '%s' needs a value", arg);
         } else if (arg[0] == '-' && arg[1] != '\0') {
@@ -754,6 +759,8 @@ static int tb_regress_arguments(int argc, char **argv, tb_regress *regress)
         return tb_cli_usage_error("regress", "no list file given");
     if (!*regress->out_dir)
         return tb_cli_usage_error("regress", "--out: empty directory name");
+    if (regress->slurm_args && !regress->slurm)
+        return tb_cli_usage_error("regress", "--slurm-args needs --launcher slurm");
     return -1;
 }
 
@@ -772,23 +779,77 @@ static bool tb_find_self(tb_regress *regress)
     return true;
 }
 
+/* `srun [--slurm-args words] --job-name=... --ntasks=1 --time=M --quiet COMMAND...`: one
+ * Slurm job (allocation and step) per regression job. srun forwards the step's output to its
+ * own, the job's log; the job writes its coverage and waveform into the output directory,
+ * which the cluster's nodes share. --time bounds the job in Slurm too (the timeout plus the
+ * grace period, rounded up to minutes), should the runner itself be gone. */
+static char **tb_srun_command(const tb_regress *regress, const tb_job *job)
+{
+    size_t words = 0;
+    const char *args = regress->slurm_args ? regress->slurm_args : "";
+    for (const char *c = args; *c;) {
+        while (*c == ' ' || *c == '\t')
+            c++;
+        if (!*c)
+            break;
+        words++;
+        while (*c && *c != ' ' && *c != '\t')
+            c++;
+    }
+    size_t argc = 0, capacity = words + 8;
+    for (char **arg = job->argv; *arg; arg++)
+        capacity++;
+    char **argv = tlm_alloc_zeroed(capacity, sizeof *argv);
+    argv[argc++] = tb_format("srun");
+    for (const char *c = args; *c;) {
+        while (*c == ' ' || *c == '\t')
+            c++;
+        const char *start = c;
+        while (*c && *c != ' ' && *c != '\t')
+            c++;
+        if (c > start)
+            argv[argc++] = tb_format("%.*s", (int)(c - start), start);
+    }
+    argv[argc++] = tb_format("--job-name=gtsim-%s", job->id);
+    argv[argc++] = tb_format("--ntasks=1");
+    argv[argc++] = tb_format("--time=%u", (unsigned)((job->entry->timeout + (unsigned)TB_REGRESS_KILL_GRACE + 59) / 60));
+    argv[argc++] = tb_format("--quiet");
+    for (char **arg = job->argv; *arg; arg++)
+        argv[argc++] = tb_format("%s", *arg);
+    argv[argc] = NULL;
+    return argv;
+}
+
+static int tb_job_ordinal_compare(const void *a, const void *b)
+{
+    const tb_job *x = a, *y = b;
+    return (x->ordinal > y->ordinal) - (x->ordinal < y->ordinal);
+}
+
 static tb_job *tb_make_jobs(const tb_regress *regress, const tb_regress_list *list, long suite, size_t *count)
 {
     size_t total = 0;
     for (size_t i = 0; i < list->entry_count; i++)
         if (suite < 0 || tb_regress_list_in_suite(list, &list->entries[i], (size_t)suite))
             total += list->entries[i].seeds;
-    tb_job *jobs = tlm_alloc_zeroed(total, sizeof *jobs);
-    size_t n = 0;
+    /* Shard K of N: the jobs whose ordinal is K-1 modulo N, so the N shards partition the run
+     * and each gets an even share of every suite. */
+    size_t mine = total / regress->shards + (total % regress->shards > regress->shard - 1);
+    tb_job *jobs = tlm_alloc_zeroed(mine ? mine : 1, sizeof *jobs);
+    size_t n = 0, ordinal = 0;
     for (size_t i = 0; i < list->entry_count; i++) {
         const tb_regress_entry *entry = &list->entries[i];
         if (suite >= 0 && !tb_regress_list_in_suite(list, entry, (size_t)suite))
             continue;
-        for (unsigned k = 0; k < entry->seeds; k++) {
+        for (unsigned k = 0; k < entry->seeds; k++, ordinal++) {
+            if (ordinal % regress->shards != regress->shard - 1)
+                continue;
             tb_job *job = &jobs[n++];
+            job->ordinal = ordinal;
             job->entry = entry;
             job->seed_index = k;
-            job->seed = tb_job_seed(regress->base_seed, entry, k);
+            job->seed = tb_regress_job_seed(regress->base_seed, list, entry, k);
             job->id = entry->seeds > 1 ? tb_format("%s/%s#%u", list->suites[entry->suite].name, entry->name, k)
                                        : tb_format("%s/%s", list->suites[entry->suite].name, entry->name);
             char *stem = tb_job_stem(list, job);
@@ -797,9 +858,11 @@ static tb_job *tb_make_jobs(const tb_regress *regress, const tb_regress_list *li
             job->coverage_path = tb_format("%s/coverage/%s.cov", regress->out_dir, stem);
             free(stem);
             tb_build_command(job, regress, list);
+            if (regress->slurm)
+                job->srun_argv = tb_srun_command(regress, job);
         }
     }
-    *count = total;
+    *count = n;
     return jobs;
 }
 
@@ -809,6 +872,9 @@ static void tb_free_jobs(tb_job *jobs, size_t count)
         for (char **arg = jobs[i].argv; arg && *arg; arg++)
             free(*arg);
         free(jobs[i].argv);
+        for (char **arg = jobs[i].srun_argv; arg && *arg; arg++)
+            free(*arg);
+        free(jobs[i].srun_argv);
         free(jobs[i].id);
         free(jobs[i].log_path);
         free(jobs[i].wave_path);
@@ -818,25 +884,25 @@ static void tb_free_jobs(tb_job *jobs, size_t count)
     free(jobs);
 }
 
-/* Merges the coverage files the jobs wrote; prints the summary and writes the file. */
-static void tb_report_coverage(const tb_regress *regress, const tb_job *jobs, size_t count)
+/* Merges coverage files (those of the jobs, or of the runs merged: `unit` names which);
+ * prints the summary and writes the merged file to `path`. */
+static void tb_report_coverage(const char *path, char *const *files, char *const *labels, size_t count, const char *unit)
 {
     tb_coverage *coverage = tb_coverage_create();
-    size_t files = 0;
+    size_t merged = 0;
     for (size_t i = 0; i < count; i++) {
         char message[512];
-        if (access(jobs[i].coverage_path, F_OK) != 0)
+        if (access(files[i], F_OK) != 0)
             continue;
-        if (tb_coverage_merge_file(coverage, jobs[i].coverage_path, message, sizeof message))
-            files++;
+        if (tb_coverage_merge_file(coverage, files[i], message, sizeof message))
+            merged++;
         else
-            fprintf(stderr, "gtsim regress: %s: %s\n", jobs[i].id, message);
+            fprintf(stderr, "gtsim regress: %s: %s\n", labels[i], message);
     }
-    char *path = regress->coverage ? tb_format("%s", regress->coverage) : tb_format("%s/coverage.txt", regress->out_dir);
-    if (files == 0) {
-        printf("coverage: no job wrote a coverage file\n");
+    if (merged == 0) {
+        printf("coverage: no %s wrote a coverage file\n", unit);
     } else {
-        printf("\ncoverage (%zu job%s):\n", files, files == 1 ? "" : "s");
+        printf("\ncoverage (%zu %s%s):\n", merged, unit, merged == 1 ? "" : "s");
         tb_coverage_print_summary(coverage, stdout);
         char message[512];
         if (tb_coverage_write(coverage, path, message, sizeof message))
@@ -844,12 +910,266 @@ static void tb_report_coverage(const tb_regress *regress, const tb_job *jobs, si
         else
             fprintf(stderr, "gtsim regress: %s\n", message);
     }
-    free(path);
     tb_coverage_destroy(coverage);
+}
+
+static const char *tb_record_state(tb_job_state state)
+{
+    return state == TB_JOB_NOT_RUN ? "NOT_RUN" : tb_state_word(state);
+}
+
+/* OUT/results.tsv: what `gtsim regress merge` reads back. Paths relative to OUT. */
+static bool tb_write_results(const tb_regress *regress, const tb_regress_list *list, const tb_job *jobs, size_t count,
+                             size_t total, double seconds)
+{
+    tb_regress_results results = { .list = list->name, .suite = (char *)(regress->suite_name ? regress->suite_name : ""),
+                                   .base_seed = regress->base_seed, .shard = regress->shard, .shards = regress->shards,
+                                   .total = total, .suite_count = list->suite_count, .count = count, .wall = seconds };
+    results.suites = tlm_alloc_zeroed(list->suite_count + 1, sizeof *results.suites);
+    for (size_t i = 0; i < list->suite_count; i++)
+        results.suites[i] = list->suites[i].name;
+    results.records = tlm_alloc_zeroed(count + 1, sizeof *results.records);
+    size_t prefix = strlen(regress->out_dir) + 1;
+    for (size_t i = 0; i < count; i++) {
+        const tb_job *job = &jobs[i];
+        results.records[i] = (tb_regress_record){
+            .ordinal = job->ordinal, .state = (char *)tb_record_state(job->state), .status = job->status,
+            .seconds = job->seconds, .timeout = job->entry->timeout, .scenario = job->entry->kind == TB_REGRESS_SCENARIO,
+            .suite = list->suites[job->entry->suite].name, .name = job->entry->name, .seed = job->seed, .id = job->id,
+            .log = job->log_path + prefix, .wave = job->wave_path + prefix, .replay = job->replay };
+    }
+    char *path = tb_format("%s/results.tsv", regress->out_dir);
+    char message[512];
+    bool ok = tb_regress_results_write(&results, path, message, sizeof message);
+    if (!ok)
+        fprintf(stderr, "gtsim regress: %s\n", message);
+    free(path);
+    free(results.suites);
+    free(results.records);
+    return ok;
+}
+
+/* The end of a run's report, the same for a run and a merge: the table, the coverage, the
+ * JUnit file, the failed jobs with their replay lines, the last line. The exit status. */
+static int tb_report(const tb_regress *regress, const tb_regress_list *list, const tb_job *jobs, size_t count,
+                     double seconds, char *const *coverage_files, char *const *coverage_labels, size_t coverage_count,
+                     const char *coverage_unit)
+{
+    size_t failed = 0;
+    for (size_t i = 0; i < count; i++)
+        failed += jobs[i].state != TB_JOB_PASSED;
+    tb_print_table(list, jobs, count, seconds);
+    char *path = regress->coverage ? tb_format("%s", regress->coverage) : tb_format("%s/coverage.txt", regress->out_dir);
+    tb_report_coverage(path, coverage_files, coverage_labels, coverage_count, coverage_unit);
+    free(path);
+    bool junit_ok = !regress->junit || tb_write_junit(regress, list, jobs, count, seconds);
+    if (regress->junit && junit_ok)
+        printf("junit: %s\n", regress->junit);
+    if (failed) {
+        printf("failed:\n");
+        for (size_t i = 0; i < count; i++)
+            if (jobs[i].state != TB_JOB_PASSED)
+                printf("  %-7s %s  replay: %s\n", tb_state_word(jobs[i].state), jobs[i].id, jobs[i].replay);
+    }
+    printf("%zu passed, %zu failed%s\n", count - failed, failed, tb_interrupted ? " (interrupted)" : "");
+    fflush(stdout);
+    return failed || !junit_ok ? TB_REGRESS_FAILED : TB_REGRESS_PASSED;
+}
+
+/* ---- merging ------------------------------------------------------------------------- */
+
+static char *tb_strdup(const char *text)
+{
+    return tb_format("%s", text);
+}
+
+static tb_job_state tb_state_from_record(const char *state)
+{
+    return strcmp(state, "PASS") == 0 ? TB_JOB_PASSED
+         : strcmp(state, "FAIL") == 0 ? TB_JOB_FAILED
+         : strcmp(state, "TIMEOUT") == 0 ? TB_JOB_TIMEOUT
+                                         : TB_JOB_NOT_RUN;
+}
+
+/* A path of a results file: absolute as it is, else relative to the file's directory. */
+static char *tb_results_path(const char *dir, const char *path)
+{
+    return path[0] == '/' ? tb_strdup(path) : tb_format("%s/%s", dir, path);
+}
+
+/* The second results file (of `dir`) belongs to the same run as the first: same list, suite,
+ * base seed, shard count and suites. */
+static bool tb_same_run(const tb_regress_results *a, const tb_regress_results *b, const char *dir)
+{
+    const char *what = strcmp(a->list, b->list) != 0          ? "list"
+                     : strcmp(a->suite, b->suite) != 0        ? "suite"
+                     : a->base_seed != b->base_seed           ? "base seed"
+                     : a->shards != b->shards                 ? "number of shards"
+                     : a->total != b->total                   ? "number of jobs"
+                     : a->suite_count != b->suite_count       ? "suites"
+                                                              : NULL;
+    for (size_t i = 0; !what && i < a->suite_count; i++)
+        if (strcmp(a->suites[i], b->suites[i]) != 0)
+            what = "suites";
+    if (what)
+        fprintf(stderr, "gtsim regress merge: %s: another run (its %s differs from the first directory's); merge shards of one run\n",
+                dir, what);
+    return what == NULL;
+}
+
+/* `gtsim regress merge [--out DIR] [--junit FILE] [--coverage FILE] RUNDIR...` (argv[0] is
+ * "merge"): the results of the runs (shards of one run) reported as one run. */
+static int tb_regress_merge(int argc, char **argv)
+{
+    tb_regress regress = { .out_dir = "regress-merged" };
+    char **dirs = tlm_alloc_zeroed((size_t)argc + 1, sizeof *dirs);
+    size_t dir_count = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        bool missing = false;
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            free(dirs);
+            tb_regress_usage(stdout);
+            return TB_REGRESS_PASSED;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--out", &missing)) != NULL) {
+            regress.out_dir = value;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--junit", &missing)) != NULL) {
+            regress.junit = value;
+        } else if ((value = tb_cli_option_value(argc, argv, &i, "--coverage", &missing)) != NULL) {
+            regress.coverage = value;
+        } else if (missing || (arg[0] == '-' && arg[1] != '\0')) {
+            free(dirs);
+            return tb_cli_usage_error("regress merge", missing ? "option '%s' needs a value" : "unknown option '%s'", arg);
+        } else {
+            dirs[dir_count++] = (char *)arg;
+        }
+    }
+    if (dir_count == 0) {
+        free(dirs);
+        return tb_cli_usage_error("regress merge", "no output directory given (the --out DIR of each shard)");
+    }
+    tb_regress_results **runs = tlm_alloc_zeroed(dir_count, sizeof *runs);
+    int status = TB_REGRESS_PASSED;
+    size_t count = 0;
+    for (size_t d = 0; d < dir_count && status == TB_REGRESS_PASSED; d++) {
+        char message[512];
+        char *path = tb_format("%s/results.tsv", dirs[d]);
+        runs[d] = tb_regress_results_read(path, message, sizeof message);
+        free(path);
+        if (!runs[d]) {
+            fprintf(stderr, "gtsim regress merge: %s\n", message);
+            status = TB_REGRESS_USAGE;
+        } else if (d > 0 && !tb_same_run(runs[0], runs[d], dirs[d])) {
+            status = TB_REGRESS_USAGE;
+        } else {
+            count += runs[d]->count;
+        }
+    }
+    /* Each shard once; a missing one makes the merge incomplete (exit 1, named). */
+    bool *seen = status == TB_REGRESS_PASSED ? tlm_alloc_zeroed(runs[0]->shards + 1u, sizeof *seen) : NULL;
+    size_t missing_shards = 0;
+    for (size_t d = 0; seen && d < dir_count && status == TB_REGRESS_PASSED; d++) {
+        if (seen[runs[d]->shard]) {
+            fprintf(stderr, "gtsim regress merge: %s: shard %u/%u given twice\n", dirs[d], runs[d]->shard, runs[d]->shards);
+            status = TB_REGRESS_USAGE;
+        }
+        seen[runs[d]->shard] = true;
+    }
+    tb_regress_list *list = NULL;
+    tb_job *jobs = NULL;
+    size_t n = 0;
+    if (status == TB_REGRESS_PASSED) {
+        const tb_regress_results *first = runs[0];
+        list = tlm_alloc_zeroed(1, sizeof *list);
+        list->name = tb_strdup(first->list);
+        list->directory = tb_strdup(".");
+        list->suites = tlm_alloc_zeroed(first->suite_count + 1, sizeof *list->suites);
+        for (size_t i = 0; i < first->suite_count; i++)
+            list->suites[list->suite_count++] = (tb_regress_suite){ .name = tb_strdup(first->suites[i]) };
+        list->entries = tlm_alloc_zeroed(count + 1, sizeof *list->entries);
+        jobs = tlm_alloc_zeroed(count + 1, sizeof *jobs);
+        for (size_t d = 0; d < dir_count && status == TB_REGRESS_PASSED; d++) {
+            for (size_t r = 0; r < runs[d]->count; r++) {
+                const tb_regress_record *record = &runs[d]->records[r];
+                long suite = tb_regress_list_find_suite(list, record->suite);
+                if (suite < 0) {
+                    fprintf(stderr, "gtsim regress merge: %s: job '%s' of a suite the run does not name\n", dirs[d],
+                            record->id);
+                    status = TB_REGRESS_USAGE;
+                    break;
+                }
+                tb_regress_entry *entry = &list->entries[list->entry_count++];
+                *entry = (tb_regress_entry){ .kind = record->scenario ? TB_REGRESS_SCENARIO : TB_REGRESS_TEST,
+                                             .name = tb_strdup(record->name), .argv = tlm_alloc_zeroed(1, sizeof(char *)),
+                                             .seeds = 1, .timeout = record->timeout, .suite = (size_t)suite };
+                tb_job *job = &jobs[n++];
+                job->entry = entry;
+                job->ordinal = record->ordinal;
+                job->seed = record->seed;
+                job->id = tb_strdup(record->id);
+                job->log_path = tb_results_path(dirs[d], record->log);
+                job->wave_path = tb_results_path(dirs[d], record->wave);
+                job->coverage_path = tb_strdup("");
+                job->replay = tb_strdup(record->replay);
+                job->state = tb_state_from_record(record->state);
+                job->status = record->status;
+                job->seconds = record->seconds;
+            }
+        }
+    }
+    if (status == TB_REGRESS_PASSED) {
+        qsort(jobs, n, sizeof *jobs, tb_job_ordinal_compare);
+        for (size_t i = 1; i < n && status == TB_REGRESS_PASSED; i++)
+            if (jobs[i].ordinal == jobs[i - 1].ordinal) {
+                fprintf(stderr, "gtsim regress merge: job %s (position %zu) is in two of the runs\n", jobs[i].id,
+                        jobs[i].ordinal);
+                status = TB_REGRESS_USAGE;
+            }
+    }
+    char message[512];
+    if (status == TB_REGRESS_PASSED && !tb_make_directory(regress.out_dir, message, sizeof message)) {
+        fprintf(stderr, "gtsim regress merge: %s\n", message);
+        status = TB_REGRESS_USAGE;
+    }
+    if (status == TB_REGRESS_PASSED) {
+        const tb_regress_results *first = runs[0];
+        double wall = 0;
+        for (size_t d = 0; d < dir_count; d++)
+            wall = runs[d]->wall > wall ? runs[d]->wall : wall;
+        printf("regress merge: %s%s%s: %zu job%s from %zu run%s, base seed %" PRIu64 "\n", first->list,
+               *first->suite ? " suite " : "", first->suite, n, n == 1 ? "" : "s", dir_count, dir_count == 1 ? "" : "s",
+               first->base_seed);
+        for (unsigned k = 1; k <= first->shards; k++)
+            if (!seen[k] && ++missing_shards <= 10)
+                printf("regress merge: shard %u/%u missing: its jobs are not in this report\n", k, first->shards);
+        if (!missing_shards && n != first->total)
+            printf("regress merge: %zu of the run's %zu jobs (a shard stopped early?)\n", n, first->total);
+        for (size_t i = 0; i < n; i++)
+            tb_report_job(&jobs[i]);
+        char **files = tlm_alloc_zeroed(dir_count + 1, sizeof *files);
+        for (size_t d = 0; d < dir_count; d++)
+            files[d] = tb_format("%s/coverage.txt", dirs[d]);
+        status = tb_report(&regress, list, jobs, n, wall, files, dirs, dir_count, "run");
+        for (size_t d = 0; d < dir_count; d++)
+            free(files[d]);
+        free(files);
+        if (missing_shards || n != first->total)
+            status = TB_REGRESS_FAILED;
+    }
+    tb_free_jobs(jobs, n);
+    tb_regress_list_destroy(list);
+    for (size_t d = 0; d < dir_count; d++)
+        tb_regress_results_destroy(runs[d]);
+    free(runs);
+    free(seen);
+    free(dirs);
+    return status;
 }
 
 int tb_regress_main(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "merge") == 0)
+        return tb_regress_merge(argc - 1, argv + 1);
     tb_regress regress = { 0 };
     int status = tb_regress_arguments(argc, argv, &regress);
     if (status >= 0)
@@ -875,7 +1195,7 @@ int tb_regress_main(int argc, char **argv)
         return TB_REGRESS_USAGE;
     }
     if (!regress.seed_given)
-        regress.base_seed = tb_mix((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32)) & UINT64_C(0xFFFFFFFF);
+        regress.base_seed = tb_regress_mix((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32)) & UINT64_C(0xFFFFFFFF);
     char sub[3][4096];
     snprintf(sub[0], sizeof sub[0], "%s/logs", regress.out_dir);
     snprintf(sub[1], sizeof sub[1], "%s/waves", regress.out_dir);
@@ -888,6 +1208,13 @@ int tb_regress_main(int argc, char **argv)
         free(regress.gtsim);
         free(regress.bin_dir);
         return TB_REGRESS_USAGE;
+    }
+    if (regress.slurm && regress.out_dir[0] != '/') {
+        /* The jobs run on other nodes, maybe in another directory: they get absolute paths
+         * into the shared output directory. */
+        regress.out_owned = realpath(regress.out_dir, NULL);
+        if (regress.out_owned)
+            regress.out_dir = regress.out_owned;
     }
     size_t total = 0;
     for (size_t i = 0; i < list->entry_count; i++)
@@ -908,11 +1235,17 @@ int tb_regress_main(int argc, char **argv)
         remove(jobs[i].coverage_path); /* a stale file from an earlier run must not count */
         tb_remove_wave(&jobs[i]);
     }
-    printf("regress: %s%s%s: %zu job%s, -j %u, base seed %" PRIu64 " (repeat: gtsim regress%s%s --seed %" PRIu64
+    char shard[64] = "", shard_word[64] = "";
+    if (regress.shards > 1) {
+        snprintf(shard, sizeof shard, " --shard %u/%u", regress.shard, regress.shards);
+        snprintf(shard_word, sizeof shard_word, " shard %u/%u", regress.shard, regress.shards);
+    }
+    printf("regress: %s%s%s%s: %zu job%s, -j %u%s, base seed %" PRIu64 " (repeat: gtsim regress%s%s%s --seed %" PRIu64
            " %s)\n",
-           list->name, regress.suite_name ? " suite " : "", regress.suite_name ? regress.suite_name : "", count,
-           count == 1 ? "" : "s", regress.jobs, regress.base_seed, regress.suite_name ? " --suite " : "",
-           regress.suite_name ? regress.suite_name : "", regress.base_seed, list->name);
+           list->name, regress.suite_name ? " suite " : "", regress.suite_name ? regress.suite_name : "", shard_word,
+           count, count == 1 ? "" : "s", regress.jobs, regress.slurm ? ", launcher slurm" : "", regress.base_seed,
+           regress.suite_name ? " --suite " : "", regress.suite_name ? regress.suite_name : "", shard, regress.base_seed,
+           list->name);
     /* Orphans of a job (processes its main process started and left behind) become the
      * runner's children, so tb_job_poll can end and reap them. */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -926,25 +1259,19 @@ int tb_regress_main(int argc, char **argv)
     double seconds = tb_now() - start;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    size_t failed = 0;
-    for (size_t i = 0; i < count; i++)
-        failed += jobs[i].state != TB_JOB_PASSED;
-    tb_print_table(list, jobs, count, seconds);
-    tb_report_coverage(&regress, jobs, count);
-    bool junit_ok = !regress.junit || tb_write_junit(&regress, list, jobs, count, seconds);
-    if (regress.junit && junit_ok)
-        printf("junit: %s\n", regress.junit);
-    if (failed) {
-        printf("failed:\n");
-        for (size_t i = 0; i < count; i++)
-            if (jobs[i].state != TB_JOB_PASSED)
-                printf("  %-7s %s  replay: %s\n", tb_state_word(jobs[i].state), jobs[i].id, jobs[i].replay);
+    bool results_ok = tb_write_results(&regress, list, jobs, count, total, seconds);
+    char **files = tlm_alloc_zeroed(count + 1, sizeof *files), **labels = tlm_alloc_zeroed(count + 1, sizeof *labels);
+    for (size_t i = 0; i < count; i++) {
+        files[i] = jobs[i].coverage_path;
+        labels[i] = jobs[i].id;
     }
-    printf("%zu passed, %zu failed%s\n", count - failed, failed, tb_interrupted ? " (interrupted)" : "");
+    status = tb_report(&regress, list, jobs, count, seconds, files, labels, count, "job");
+    free(files);
+    free(labels);
     tb_free_jobs(jobs, count);
     tb_regress_list_destroy(list);
     free(regress.gtsim);
     free(regress.bin_dir);
-    fflush(stdout);
-    return failed || !junit_ok ? TB_REGRESS_FAILED : TB_REGRESS_PASSED;
+    free(regress.out_owned);
+    return results_ok ? status : TB_REGRESS_FAILED;
 }

@@ -48,7 +48,9 @@ __attribute__((format(printf, 3, 4))) static void tb_list_error(tb_regress_list 
 }
 
 /* Splits a line into words: blanks separate, `#` outside quotes ends the line, "..." groups
- * with \" and \\ escapes. False (with an error) on an unterminated quote or a NUL byte. */
+ * with \" and \\ escapes, '...' groups literally (as in a POSIX shell: no escapes inside, so
+ * a command copied from a shell line keeps its meaning). False (with an error) on an
+ * unterminated quote or a NUL byte. */
 static bool tb_split(tb_regress_list *list, size_t line, const char *text, size_t length, tb_words *words)
 {
     size_t i = 0;
@@ -59,24 +61,24 @@ static bool tb_split(tb_regress_list *list, size_t line, const char *text, size_
         if (i == length || text[i] == '#')
             break;
         size_t used = 0;
-        bool quoted = false;
-        while (i < length && (quoted || (text[i] != ' ' && text[i] != '\t' && text[i] != '#'))) {
+        char quote = 0; /* the quote character of the open quote, 0 outside quotes */
+        while (i < length && (quote || (text[i] != ' ' && text[i] != '\t' && text[i] != '#'))) {
             char c = text[i++];
             if (c == '\0') {
                 tb_list_error(list, line, "NUL byte in the line");
                 free(buffer);
                 return false;
             }
-            if (c == '"') {
-                quoted = !quoted;
-            } else if (quoted && c == '\\' && i < length && (text[i] == '"' || text[i] == '\\')) {
+            if ((c == '"' || c == '\'') && (!quote || quote == c)) {
+                quote = quote ? 0 : c;
+            } else if (quote == '"' && c == '\\' && i < length && (text[i] == '"' || text[i] == '\\')) {
                 buffer[used++] = text[i++];
             } else {
                 buffer[used++] = c;
             }
         }
-        if (quoted) {
-            tb_list_error(list, line, "unterminated quote");
+        if (quote) {
+            tb_list_error(list, line, quote == '"' ? "unterminated quote (\")" : "unterminated quote (')");
             free(buffer);
             return false;
         }
@@ -234,6 +236,41 @@ static void tb_parse_entry(tb_regress_list *list, size_t line, tb_words *words, 
     list->entries[list->entry_count++] = entry;
 }
 
+/* An entry's key with its line, for finding two entries with the same key. */
+typedef struct tb_keyed {
+    char *key;   /* tb_regress_entry_key */
+    size_t line; /* the entry's line */
+} tb_keyed;
+
+static int tb_keyed_compare(const void *a, const void *b)
+{
+    const tb_keyed *x = a, *y = b;
+    int order = strcmp(x->key, y->key);
+    return order ? order : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Seeds come from the entry's key (tb_regress_job_seed), so a second entry with the same
+ * suite, name and options would run the first one's jobs again: an error naming both lines.
+ * Sorting keeps this O(n log n) for a list of any length. */
+static void tb_refuse_duplicates(tb_regress_list *list)
+{
+    if (list->error_count || list->entry_count < 2)
+        return;
+    tb_keyed *keyed = tlm_alloc_zeroed(list->entry_count, sizeof *keyed);
+    for (size_t i = 0; i < list->entry_count; i++)
+        keyed[i] = (tb_keyed){ tb_regress_entry_key(list, &list->entries[i]), list->entries[i].line };
+    qsort(keyed, list->entry_count, sizeof *keyed, tb_keyed_compare);
+    for (size_t i = 1; i < list->entry_count; i++)
+        if (strcmp(keyed[i].key, keyed[i - 1].key) == 0)
+            tb_list_error(list, keyed[i].line,
+                          "the same entry as line %zu (same suite, name and options would run the same seeds; "
+                          "use 'seeds N' for more)",
+                          keyed[i - 1].line);
+    for (size_t i = 0; i < list->entry_count; i++)
+        free(keyed[i].key);
+    free(keyed);
+}
+
 tb_regress_list *tb_regress_list_parse(const char *name, const char *text, size_t length)
 {
     tb_regress_list *list = tlm_alloc_zeroed(1, sizeof *list);
@@ -263,6 +300,7 @@ tb_regress_list *tb_regress_list_parse(const char *name, const char *text, size_
     }
     tb_words_clear(&words);
     free(words.word);
+    tb_refuse_duplicates(list);
     if (list->error_count == 0 && list->entry_count == 0)
         tb_list_error(list, line ? line : 1, "the list has no scenario or test");
     return list;
@@ -328,4 +366,36 @@ static bool tb_suite_contains(const tb_regress_list *list, size_t suite, size_t 
 bool tb_regress_list_in_suite(const tb_regress_list *list, const tb_regress_entry *entry, size_t suite)
 {
     return suite < list->suite_count && tb_suite_contains(list, suite, entry->suite, 0);
+}
+
+char *tb_regress_entry_key(const tb_regress_list *list, const tb_regress_entry *entry)
+{
+    const char *suite = list->suites[entry->suite].name;
+    size_t size = strlen(suite) + strlen(entry->name) + 2;
+    for (size_t i = 0; i < entry->argc; i++)
+        size += strlen(entry->argv[i]) + 1;
+    char *key = tlm_alloc_zeroed(1, size);
+    size_t used = (size_t)snprintf(key, size, "%s/%s", suite, entry->name);
+    for (size_t i = 0; i < entry->argc; i++)
+        used += (size_t)snprintf(key + used, size - used, "\n%s", entry->argv[i]);
+    return key;
+}
+
+uint64_t tb_regress_mix(uint64_t value)
+{
+    value += UINT64_C(0x9E3779B97F4A7C15);
+    value = (value ^ (value >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    value = (value ^ (value >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return value ^ (value >> 31);
+}
+
+uint64_t tb_regress_job_seed(uint64_t base, const tb_regress_list *list, const tb_regress_entry *entry, unsigned index)
+{
+    char *key = tb_regress_entry_key(list, entry);
+    uint64_t hash = UINT64_C(1469598103934665603); /* FNV-1a 64 */
+    for (const char *c = key; *c; c++)
+        hash = (hash ^ (unsigned char)*c) * UINT64_C(1099511628211);
+    free(key);
+    /* 31 bits: fits every seed option a test might parse as a signed int. */
+    return tb_regress_mix(base ^ tb_regress_mix(hash + index)) & UINT64_C(0x7FFFFFFF);
 }

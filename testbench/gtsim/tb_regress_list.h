@@ -7,6 +7,7 @@
  *   scenario PATH [seeds N] [timeout SECONDS] [-- GTSIM_OPTION...]
  *   test NAME [seeds N] [timeout SECONDS] -- COMMAND [ARG...]
  *
+ * Words: blanks separate, "..." groups (\" and \\ inside), '...' groups literally.
  * Entries belong to the suite above them. A scenario PATH is relative to the list file's
  * directory. Test commands may use the placeholders {seed}, {bin} (the directory holding the
  * gtsim program: the build tree), {list} (the list file's directory), {wave} (a waveform path
@@ -16,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Seeds per entry: 1..this. */
@@ -79,5 +81,17 @@ void tb_regress_list_print_errors(const tb_regress_list *list, FILE *out);
 long tb_regress_list_find_suite(const tb_regress_list *list, const char *name);
 /* True if entry belongs to suite `suite` directly or through its includes (transitively). */
 bool tb_regress_list_in_suite(const tb_regress_list *list, const tb_regress_entry *entry, size_t suite);
+
+/* The entry's key: "SUITE/NAME", then each word after `--` as written (placeholders not
+ * replaced), each preceded by a line break. Two entries of a list never have the same key
+ * (the parser refuses the second). Freed by the caller. */
+char *tb_regress_entry_key(const tb_regress_list *list, const tb_regress_entry *entry);
+/* splitmix64's finalizer. */
+uint64_t tb_regress_mix(uint64_t value);
+/* A job's seed (docs/regress.md "Seeds and replay"): from the run's base seed, the FNV-1a hash
+ * of the entry's key and the repeat index `index`, never from a position, so an entry keeps its
+ * seeds in a hand-split list, in any shard and whatever else the list holds:
+ * mix(base ^ mix(fnv1a(key) + index)) & 0x7FFFFFFF. */
+uint64_t tb_regress_job_seed(uint64_t base, const tb_regress_list *list, const tb_regress_entry *entry, unsigned index);
 
 #endif

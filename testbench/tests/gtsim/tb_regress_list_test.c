@@ -1,5 +1,7 @@
 /* Regression list grammar (docs/regress.md "List files"): what parses, what each error says,
  * and suite membership through includes. */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tb_regress_list.h"
@@ -100,7 +102,10 @@ TEST(RegressList, ErrorsNameTheLineAndTheProblem)
     expect_error("suite s\ntest t bogus -- x\n", 2, "unexpected 'bogus'");
     expect_error("suite s\ntest t seeds\n", 2, "needs a value");
     expect_error("suite s\ntest bad/name -- x\n", 2, "letters");
-    expect_error("suite s\ntest t -- \"open\n", 2, "unterminated quote");
+    expect_error("suite s\ntest t -- \"open\n", 2, "unterminated quote (\")");
+    expect_error("suite s\ntest t -- 'open\n", 2, "unterminated quote (')");
+    expect_error("suite s\ntest t -- x\ntest u -- y\ntest t -- x\n", 4, "the same entry as line 2");
+    expect_error("suite s\nscenario a.gtsim\nscenario a.gtsim seeds 2\n", 3, "the same entry as line 2");
     expect_error("suite s\nrun x\n", 2, "unknown statement 'run'");
     expect_error("# only a comment\n", 1, "no scenario or test");
     expect_error("", 1, "no scenario or test");
@@ -130,4 +135,74 @@ TEST(RegressList, ListWithoutDirectoryResolvesAgainstDot)
     list = tb_regress_list_parse("/list", "suite s\nscenario x.gtsim\n", 24);
     EXPECT_STREQ(list->entries[0].path, "//x.gtsim");
     tb_regress_list_destroy(list);
+}
+
+TEST(RegressList, SingleQuotesGroupWordsLiterallyAsInAShell)
+{
+    tb_regress_list *list = parse("suite s\ntest t -- sh -c 'echo \"a  b\" \\ # x'\n");
+    ASSERT_EQ(list->error_count, 0u);
+    const tb_regress_entry *t = &list->entries[0];
+    ASSERT_EQ(t->argc, 3u);
+    EXPECT_STREQ(t->argv[1], "-c");
+    EXPECT_STREQ(t->argv[2], "echo \"a  b\" \\ # x");
+    tb_regress_list_destroy(list);
+    /* A single quote inside double quotes is a character, and the other way round. */
+    list = parse("suite s\ntest t -- \"it's\" 'say \"hi\"'\n");
+    ASSERT_EQ(list->error_count, 0u);
+    EXPECT_STREQ(list->entries[0].argv[0], "it's");
+    EXPECT_STREQ(list->entries[0].argv[1], "say \"hi\"");
+    tb_regress_list_destroy(list);
+}
+
+/* The documented rule (docs/regress.md "Seeds and replay"), written out here on its own. */
+static uint64_t rule_mix(uint64_t value)
+{
+    value += UINT64_C(0x9E3779B97F4A7C15);
+    value = (value ^ (value >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    value = (value ^ (value >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return value ^ (value >> 31);
+}
+
+static uint64_t rule_seed(uint64_t base, const char *key, unsigned index)
+{
+    uint64_t hash = UINT64_C(1469598103934665603);
+    for (const char *c = key; *c; c++)
+        hash = (hash ^ (unsigned char)*c) * UINT64_C(1099511628211);
+    return rule_mix(base ^ rule_mix(hash + index)) & UINT64_C(0x7FFFFFFF);
+}
+
+static const tb_regress_entry *find_entry(const tb_regress_list *list, const char *name, size_t argc)
+{
+    for (size_t i = 0; i < list->entry_count; i++)
+        if (strcmp(list->entries[i].name, name) == 0 && list->entries[i].argc == argc)
+            return &list->entries[i];
+    return NULL;
+}
+
+TEST(RegressList, SeedsComeFromSuiteNameOptionsAndRepeatIndexNotFromPosition)
+{
+    tb_regress_list *alone = parse("suite smoke\nscenario a.gtsim seeds 3 -- --rtl irq\n");
+    tb_regress_list *moved = parse("# a comment moves every line down\n\n"
+                                   "suite smoke\n"
+                                   "test other seeds 5 -- true\n"
+                                   "scenario a.gtsim\n"
+                                   "scenario a.gtsim seeds 4 timeout 9 -- --rtl irq\n");
+    ASSERT_EQ(alone->error_count, 0u);
+    ASSERT_EQ(moved->error_count, 0u);
+    const tb_regress_entry *a = find_entry(alone, "a.gtsim", 2), *b = find_entry(moved, "a.gtsim", 2);
+    const tb_regress_entry *plain = find_entry(moved, "a.gtsim", 0);
+    ASSERT_TRUE(a && b && plain);
+    char *key = tb_regress_entry_key(alone, a);
+    EXPECT_STREQ(key, "smoke/a.gtsim\n--rtl\nirq");
+    free(key);
+    for (unsigned k = 0; k < 3; k++) {
+        uint64_t expected = rule_seed(77, "smoke/a.gtsim\n--rtl\nirq", k);
+        EXPECT_EQ(tb_regress_job_seed(77, alone, a, k), expected);
+        EXPECT_EQ(tb_regress_job_seed(77, moved, b, k), expected); /* other line, other neighbours */
+        EXPECT_NE(tb_regress_job_seed(78, alone, a, k), expected); /* the base seed counts */
+    }
+    EXPECT_EQ(tb_regress_job_seed(77, moved, plain, 0), rule_seed(77, "smoke/a.gtsim", 0));
+    EXPECT_NE(tb_regress_job_seed(77, moved, plain, 0), tb_regress_job_seed(77, moved, b, 0));
+    tb_regress_list_destroy(alone);
+    tb_regress_list_destroy(moved);
 }

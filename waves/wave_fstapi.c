@@ -19,6 +19,7 @@
  *    the guard's alarm, and an unreadable file). Threads are created with every signal
  *    blocked, so signals always land on the simulation thread. */
 #include <pthread.h>
+#include <time.h>
 #include <sched.h>
 #include <signal.h>
 
@@ -44,7 +45,11 @@ void wave_fstapi_wait_idle(void *ctx)
     struct fstWriterContext *xc = (struct fstWriterContext *)ctx;
     if (!xc)
         return;
-    for (;;) {
+    /* A few yields first (the block is small and the thread nearly done), then sleeps that
+     * grow to 1 ms: on a loaded machine a spinning waiter would take the core the writer
+     * thread needs. */
+    long pause_ns = 1000;
+    for (unsigned spins = 0;; spins++) {
         /* The thread clears in_pthread under the mutex as its very last step, after every
          * write to the file and to the parent's state. */
         pthread_mutex_lock(&xc->mutex);
@@ -52,6 +57,13 @@ void wave_fstapi_wait_idle(void *ctx)
         pthread_mutex_unlock(&xc->mutex);
         if (!busy)
             return;
-        sched_yield();
+        if (spins < 16) {
+            sched_yield();
+            continue;
+        }
+        struct timespec pause = { 0, pause_ns };
+        nanosleep(&pause, NULL);
+        if (pause_ns < 1000000)
+            pause_ns *= 2;
     }
 }

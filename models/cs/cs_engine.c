@@ -2238,7 +2238,8 @@ static void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
          tlm_register_find(model->registers.block, (uint32_t)payload->address & ~3u) < 0)) {
         tlm_log_debug(model->log, "no register at offset 0x%llx on this engine and profile (docs/cs.md \"Registers\")",
                       (unsigned long long)payload->address);
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+        if (!tlm_payload_answer_hole(payload))
+            payload->response = TLM_ADDRESS_ERROR_RESPONSE;
         return;
     }
     tlm_register_file_b_transport(&model->registers, payload);

@@ -94,11 +94,11 @@ static void window_b_transport(void *self, tlm_payload *payload, tlm_time *delay
     gt_misc_window *window = self;
     uint64_t rebased = payload->address;
     payload->address = window->base + rebased;
-    if (!on_profile(window->regs, (uint32_t)payload->address & ~3u))
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE; /* the BAR makes it an unimplemented offset */
-    else if (tlm_register_find(window->regs->registers.block, (uint32_t)payload->address & ~3u) < 0)
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
-    else
+    if (!on_profile(window->regs, (uint32_t)payload->address & ~3u) ||
+        tlm_register_find(window->regs->registers.block, (uint32_t)payload->address & ~3u) < 0) {
+        if (!tlm_payload_answer_hole(payload)) /* the BAR's unimplemented offset */
+            payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+    } else
         tlm_register_file_b_transport(&window->regs->registers, payload);
     payload->address = rebased;
 }

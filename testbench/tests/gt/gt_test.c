@@ -7,6 +7,9 @@
 #include "cs_engine.h"
 #include "cs_regs.h"
 #include "doorbell.h"
+#include "doorbell_regs.h"
+#include "eu_array.h"
+#include "eu_regs.h"
 #include "gt.h"
 #include "guc.h"
 #include "guc_regs.h"
@@ -244,6 +247,66 @@ TEST(GtBar, AHoleInsideABlockIsUnimplementedToo)
     build(&self, "gen6", 0);
     EXPECT_TRUE(unimplemented(&self, cs_profile_get(CS_PROFILE_GEN6)->engines[CS_ENGINE_RCS].mmio_base + CS_GPR0_OFFSET));
     teardown(&self);
+}
+
+/* The first offset of `block` from `from` on where it has no register, or UINT32_MAX when it has
+ * none. */
+static uint32_t first_hole(const tlm_register_block_desc *block, uint32_t from)
+{
+    for (uint32_t offset = from; offset < block->size; offset += 4)
+        if (tlm_register_find(block, offset) < 0)
+            return offset;
+    return UINT32_MAX;
+}
+
+/* A hole of the block mapped at `base`: read 0 and counted as one unimplemented offset (twice
+ * accessed, logged once as a warning), the write dropped, no error line from the block's own
+ * register file; with strict MMIO an address error. Holes of every block count alike. */
+static void expect_hole_unimplemented(GtFixture *self, uint64_t base, const tlm_register_block_desc *block,
+                                      uint32_t from, bool strict)
+{
+    uint32_t hole = first_hole(block, from);
+    ASSERT_TRUE(hole != UINT32_MAX);
+    tlm_logger *logger = tlm_kernel_logger(self->kernel);
+    uint64_t warnings = tlm_logger_count(logger, TLM_LOG_WARNING);
+    uint64_t errors = tlm_logger_count(logger, TLM_LOG_ERROR);
+    const gt_mmio_stats *stats = gt_mmio_get_stats(self->model);
+    uint64_t offsets = stats->unimplemented_offsets, accesses = stats->unimplemented_accesses;
+    uint32_t value = 0xdeadbeef;
+    if (strict) {
+        EXPECT_EQ(bar_read(self, base + hole, &value), TLM_ADDRESS_ERROR_RESPONSE);
+        EXPECT_EQ(bar_write(self, base + hole, 0x1234), TLM_ADDRESS_ERROR_RESPONSE);
+        EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_ERROR), errors + 1); /* the BAR's one line */
+    } else {
+        EXPECT_EQ(bar_write(self, base + hole, 0x1234), TLM_OK_RESPONSE);
+        EXPECT_EQ(bar_read(self, base + hole, &value), TLM_OK_RESPONSE);
+        EXPECT_EQ(value, 0u);
+        EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_ERROR), errors);
+        EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_WARNING), warnings + 1);
+    }
+    EXPECT_EQ(stats->unimplemented_offsets, offsets + 1);
+    EXPECT_EQ(stats->unimplemented_accesses, accesses + 2);
+}
+
+TEST(GtBar, AHoleInsideEveryBlockIsTheBarsUnimplementedOffset)
+{
+    /* The interrupt tree, the doorbells, the OA registers and the engines and GuC answer their
+     * holes as the BAR's unimplemented offsets (docs/gt.md). */
+    for (int strict = 0; strict < 2; strict++) {
+        GtFixture self = { 0 };
+        build_strict(&self, "gen12", 0, strict);
+        expect_hole_unimplemented(&self, IRQ_GEN11_MMIO_BASE, &irq_gen11_regs, 0, strict);
+        /* The doorbell block's bell cells fill its first 2 KiB (one descriptor per cell pair). */
+        expect_hole_unimplemented(&self, DOORBELL_MMIO_BASE, &doorbell_regs, DOORBELL_COUNT * DOORBELL_REGISTER_STRIDE,
+                                  strict);
+        expect_hole_unimplemented(&self, EU_OAG_MMIO_BASE, &eu_regs, 0, strict);
+        uint64_t rcs = cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS].mmio_base;
+        expect_hole_unimplemented(&self, rcs, &cs_regs, 0, strict);
+        expect_hole_unimplemented(&self, GUC_MMIO_BASE, &guc_regs, 0, strict);
+        teardown(&self);
+        /* gen6's interrupt block has no hole: its dwords are all registers. */
+        EXPECT_EQ(first_hole(&irq_gen6_regs, 0), UINT32_MAX);
+    }
 }
 
 TEST(GtBar, BeyondTheBarIsAnAddressError)

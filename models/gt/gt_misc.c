@@ -120,6 +120,20 @@ static uint32_t window_transport_dbg(void *self, tlm_payload *payload)
     return 4;
 }
 
+const tlm_target *gt_misc_guc_window(gt_misc *regs, uint64_t *base, uint64_t *size)
+{
+    for (size_t i = 0; i < GT_MISC_WINDOWS; i++) {
+        gt_misc_window *window = &regs->windows[i];
+        if (window->regs && window->base <= GT_GEN11_SOFT_SCRATCH_0_OFFSET &&
+            GT_GEN11_SOFT_SCRATCH_0_OFFSET < window->base + window->size) {
+            *base = window->base;
+            *size = window->size;
+            return &window->target;
+        }
+    }
+    return NULL;
+}
+
 gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *bar, gt_misc_reset_fn reset,
                         gt_misc_host2guc_fn host2guc, void *context)
 {

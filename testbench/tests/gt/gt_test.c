@@ -12,7 +12,9 @@
 #include "eu_regs.h"
 #include "gt.h"
 #include "guc.h"
+#include "gt_regs.h"
 #include "guc_regs.h"
+#include "guc_scheduler.h"
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
 #include "irq_gen6.h"
@@ -374,5 +376,64 @@ TEST(GtBar, TheHashingFuseIsReadableAt0xB00)
     EXPECT_EQ(bar_read(&self, 0xB00, &value), TLM_OK_RESPONSE);
     EXPECT_EQ(value, 1u << 30);
     EXPECT_EQ(gt_mmio_get_stats(self.model)->unimplemented_accesses, 0u);
+    teardown(&self);
+}
+
+/* ---- host-to-GuC MMIO messages (docs/guc.md "MMIO messages") --------------------------------- */
+
+/* One intel_guc_send_mmio round (i915 intel_guc.c; xe xe_guc_mmio_send_recv): the request header
+ * into GEN11_SOFT_SCRATCH(0), the GuC interrupted through GEN11_GUC_HOST_INTERRUPT, then the poll
+ * of dword 0 until ORIGIN is the GuC's, bounded by the firmware's latency. The reply, or the
+ * last value read when none came. */
+static uint32_t send_mmio(GtFixture *self, uint32_t header)
+{
+    EXPECT_EQ(bar_write(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, header), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_write(self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET, 0), TLM_OK_RESPONSE);
+    uint32_t value = 0;
+    EXPECT_EQ(bar_read(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(value, header); /* the firmware answers after its latency, not at once */
+    for (unsigned cycle = 0; cycle <= GT_GUC_LATENCY_CYCLES; cycle++) {
+        tlm_kernel_run_for(self->kernel, gt_clock_period(self->model));
+        bar_read(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value);
+        if (value & GUC_HXG_MSG_0_ORIGIN)
+            break;
+    }
+    return value;
+}
+
+TEST(GtGucMmio, AnUnderstoodRequestGetsSuccessAnUnknownOneFailureNotSupported)
+{
+    GtFixture self = { 0 };
+    build(&self, "gen12", 0);
+    /* guc_action_register_ct: ORIGIN host, TYPE request, ACTION HOST2GUC_REGISTER_CTB. */
+    uint32_t reply = send_mmio(&self, GUC_ACTION_HOST2GUC_REGISTER_CTB);
+    EXPECT_EQ(reply, GUC_HXG_MSG_0_ORIGIN | GUC_HXG_TYPE_RESPONSE_SUCCESS << GUC_HXG_MSG_0_TYPE_SHIFT);
+    reply = send_mmio(&self, GUC_ACTION_HOST2GUC_CONTROL_CTB);
+    EXPECT_EQ(reply, GUC_HXG_MSG_0_ORIGIN | GUC_HXG_TYPE_RESPONSE_SUCCESS << GUC_HXG_MSG_0_TYPE_SHIFT);
+    /* An action the firmware does not know: RESPONSE_FAILURE, HINT 0, ERROR NOT_SUPPORTED. */
+    reply = send_mmio(&self, 0x0123u);
+    EXPECT_EQ((reply & GUC_HXG_MSG_0_TYPE) >> GUC_HXG_MSG_0_TYPE_SHIFT, GUC_HXG_TYPE_RESPONSE_FAILURE);
+    EXPECT_EQ(reply & GUC_HXG_FAILURE_MSG_0_ERROR, GUC_RESPONSE_NOT_SUPPORTED);
+    EXPECT_EQ(reply & GUC_HXG_FAILURE_MSG_0_HINT, 0u);
+    EXPECT_TRUE((reply & GUC_HXG_MSG_0_ORIGIN) != 0);
+    teardown(&self);
+}
+
+TEST(GtGucMmio, ADwordThatIsNoHostRequestIsLeftAlone)
+{
+    /* A reply already in dword 0 (ORIGIN GuC), or a message of another type than request: the
+     * interrupt is acknowledged, dword 0 keeps its value. */
+    GtFixture self = { 0 };
+    build(&self, "gen12", 0);
+    const uint32_t values[] = { GUC_HXG_MSG_0_ORIGIN | GUC_HXG_TYPE_RESPONSE_SUCCESS << GUC_HXG_MSG_0_TYPE_SHIFT,
+                                GUC_HXG_TYPE_RESPONSE_FAILURE << GUC_HXG_MSG_0_TYPE_SHIFT | 0x4505u };
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        EXPECT_EQ(bar_write(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, values[i]), TLM_OK_RESPONSE);
+        EXPECT_EQ(bar_write(&self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET, 0), TLM_OK_RESPONSE);
+        tlm_kernel_run_for(self.kernel, 2 * GT_GUC_LATENCY_CYCLES * gt_clock_period(self.model));
+        uint32_t value = 0;
+        EXPECT_EQ(bar_read(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value), TLM_OK_RESPONSE);
+        EXPECT_EQ(value, values[i]);
+    }
     teardown(&self);
 }

@@ -311,6 +311,74 @@ TEST(GtBar, AHoleInsideEveryBlockIsTheBarsUnimplementedOffset)
     }
 }
 
+/* A waveform sink that keeps the responses of the BAR's transaction rows (scope "mmio"). */
+typedef struct MmioResponses {
+    tlm_trace_id next;       /* last id handed out */
+    tlm_trace_id response;   /* the "mmio" scope's response row */
+    unsigned address_errors; /* changes of it to ADDRESS_ERROR */
+    unsigned oks;            /* changes of it to OK */
+} MmioResponses;
+
+static uint32_t rows_declare_enum(void *sink, const char *name, const tlm_trace_enum_entry *entries, size_t count)
+{
+    (void)name, (void)entries, (void)count;
+    return ++((MmioResponses *)sink)->next;
+}
+
+static tlm_trace_id rows_declare(void *sink, const tlm_trace_row *row)
+{
+    MmioResponses *rows = sink;
+    tlm_trace_id id = ++rows->next;
+    if (strcmp(row->scope, "mmio") == 0 && strcmp(row->name, "response") == 0)
+        rows->response = id;
+    return id;
+}
+
+static void rows_change(void *sink, tlm_trace_id id, tlm_time at, tlm_time now, uint64_t value)
+{
+    (void)at, (void)now;
+    MmioResponses *rows = sink;
+    if (id != rows->response)
+        return;
+    if (value == tlm_trace_response_code(TLM_ADDRESS_ERROR_RESPONSE))
+        rows->address_errors++;
+    else if (value == tlm_trace_response_code(TLM_OK_RESPONSE))
+        rows->oks++;
+}
+
+static void rows_change_text(void *sink, tlm_trace_id id, tlm_time at, tlm_time now, const char *text)
+{
+    (void)sink, (void)id, (void)at, (void)now, (void)text;
+}
+
+TEST(GtBar, AHoleInsideABlockShowsOkOnTheWaveformAsTheHostSees)
+{
+    /* The block answers its hole through the BAR's handler inside its own access, so the
+     * waveform's mmio response row shows the OK the host gets, not the block's ADDRESS_ERROR. */
+    static const tlm_trace_ops ops = { .declare_enum = rows_declare_enum, .declare = rows_declare,
+                                       .change = rows_change, .change_text = rows_change_text };
+    MmioResponses rows = { 0 };
+    tlm_tracer tracer = { .ops = &ops, .sink = &rows };
+    GtFixture self = { 0 };
+    self.kernel = tlm_kernel_create();
+    tlm_kernel_set_tracer(self.kernel, &tracer);
+    tlm_logger_set_level(tlm_kernel_logger(self.kernel), TLM_LOG_ERROR);
+    self.memory = tlm_memory_create(self.kernel, "gfx_memory", 0);
+    gt_config config = { .profile = gt_profile_find("gen12"), .memory = self.memory };
+    char error[256] = "";
+    self.model = gt_create(self.kernel, &config, error, sizeof error);
+    ASSERT_TRUE(self.model != NULL);
+    ASSERT_TRUE(rows.response != TLM_TRACE_NONE);
+    uint64_t rcs = cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS].mmio_base;
+    EXPECT_TRUE(unimplemented(&self, IRQ_GEN11_MMIO_BASE + first_hole(&irq_gen11_regs, 0)));
+    EXPECT_TRUE(unimplemented(&self, EU_OAG_MMIO_BASE + first_hole(&eu_regs, 0)));
+    EXPECT_TRUE(unimplemented(&self, rcs + first_hole(&cs_regs, 0)));
+    EXPECT_EQ(rows.address_errors, 0u);
+    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_ADDRESS_ERROR_RESPONSE); /* the row can show one */
+    EXPECT_EQ(rows.address_errors, 1u);
+    teardown(&self);
+}
+
 TEST(GtBar, BeyondTheBarIsAnAddressError)
 {
     GtFixture self = { 0 };

@@ -36,6 +36,16 @@ typedef enum tlm_address_space {
 #define TLM_BYTE_ENABLED 0xFFu
 #define TLM_BYTE_DISABLED 0x00u
 
+struct tlm_payload;
+
+/* Who answers an access to an offset where a mapped target has no register (a hole of its
+ * block): set on the payload by a bus front that decodes its whole space (the GT's MMIO BAR,
+ * docs/gt.md "Unimplemented offsets") for the access in flight. */
+typedef struct tlm_hole_handler {
+    void (*answer)(void *self, struct tlm_payload *payload); /* sets the response (and read data) */
+    void *self;                                              /* passed to answer */
+} tlm_hole_handler;
+
 typedef struct tlm_payload {
     tlm_command command;               /* read, write or ignore */
     uint64_t address;                  /* byte address; an interconnect may rebase it and restores it on return */
@@ -50,6 +60,7 @@ typedef struct tlm_payload {
     bool dmi_allowed;                  /* set by a target: a DMI request for this range would succeed */
     uint16_t initiator_id;             /* GPU attribute: which bus master (engine, host, GuC, EU data port) */
     uint64_t correlation_id;           /* ties this transfer to trace records and log lines */
+    const tlm_hole_handler *hole;      /* answers a hole of the target's block; NULL: ADDRESS_ERROR */
 } tlm_payload;
 
 /* A payload with the given command, address, data and length and default attributes
@@ -77,6 +88,17 @@ static inline bool tlm_response_is_ok(const tlm_payload *payload)
  * all 0x00 or 0xFF (byte-enable error), and no wrap of address + length past 2^64
  * (address error). Returns TLM_OK_RESPONSE when the payload is well formed. */
 tlm_response_status tlm_payload_check(const tlm_payload *payload);
+
+/* A target with no register at the payload's address answers through this: the front's hole
+ * handler when the payload carries one (true), else nothing is done (false: the target answers
+ * TLM_ADDRESS_ERROR_RESPONSE itself, and may log it). */
+static inline bool tlm_payload_answer_hole(tlm_payload *payload)
+{
+    if (!payload->hole)
+        return false;
+    payload->hole->answer(payload->hole->self, payload);
+    return true;
+}
 
 /* Whether byte `index` (0-based within the transfer) is enabled. */
 static inline bool tlm_payload_byte_enabled(const tlm_payload *payload, uint32_t index)

@@ -135,6 +135,8 @@ void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload
     int32_t index = -1;
     if (status == TLM_OK_RESPONSE && payload->command != TLM_IGNORE_COMMAND) {
         index = payload->address < file->block->size ? tlm_register_find(file->block, (uint32_t)payload->address) : -1;
+        if (index < 0 && tlm_payload_answer_hole(payload))
+            return; /* a hole the bus front answers (tlm_hole_handler), without a line of this block */
         if (index < 0)
             status = TLM_ADDRESS_ERROR_RESPONSE;
         else if (payload->command == TLM_WRITE_COMMAND && file->block->ro_write_error &&

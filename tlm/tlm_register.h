@@ -18,7 +18,9 @@
  * Payload rules (tlm_register_file_b_transport), identical for model and transactor:
  *   malformed payload (tlm_payload_check)         -> that status
  *   length != 4 or address not 4-byte aligned     -> TLM_BURST_ERROR_RESPONSE
- *   no register at the address                    -> TLM_ADDRESS_ERROR_RESPONSE (AXI DECERR)
+ *   no register at the address                    -> TLM_ADDRESS_ERROR_RESPONSE (AXI DECERR), or
+ *                                                    the payload's hole handler answers it
+ *                                                    (tlm_payload_answer_hole; nothing logged)
  *   write to a register with no writable bit, in a
  *   block whose ro_write_error is set              -> TLM_GENERIC_ERROR_RESPONSE (AXI SLVERR)
  *   byte enables                                  -> only enabled bytes are written; a read

@@ -1645,6 +1645,34 @@ static bool non_pipelined(const cs_decoded *decoded)
     return ((header >> 24) & 7u) == 1u;
 }
 
+/* spec 000 §1.1.4.3 INSTPM bits 3:0: "the parser will read those instructions but not process
+ * them", "error checking will be performed even if the instruction is ignored" (so the caller
+ * asks after its checks). The bits instruct the Renderer instruction parser: 3D state (GFXPIPE 3D
+ * opcodes 0 and 1, spec 002 "Command Header"), 3D rendering (opcode 3, 3DPRIMITIVE), texture
+ * palette loads (3DSTATE_SAMPLER_PALETTE_LOAD0/1; **choice**: 3D state too, so either bit drops
+ * them) and BLT instructions (a blit on the render engine is an Instruction Parser error first,
+ * docs/cs.md "Pipeline port", so that bit never has a command to drop). PIPE_CONTROL (opcode 2)
+ * is 3D control, not state. */
+static bool instpm_disabled(cs_engine_model *model, const cs_decoded *decoded)
+{
+    uint32_t instpm = *reg(model, CS_INSTPM_INDEX);
+    if (model->config.engine != CS_ENGINE_RCS)
+        return false;
+    if (decoded->header_class == CS_CLASS_2D)
+        return (instpm & CS_INSTPM_BLT_DISABLE_MASK) != 0;
+    if (decoded->header_class != CS_CLASS_3D)
+        return false;
+    uint32_t opcode = (decoded->header >> 24) & 7u;
+    if (opcode == 3u)
+        return (instpm & CS_INSTPM_RENDERING_3D_DISABLE_MASK) != 0;
+    if (opcode > 1u)
+        return false;
+    if (strcmp(decoded->command->name, "3DSTATE_SAMPLER_PALETTE_LOAD0") == 0 ||
+        strcmp(decoded->command->name, "3DSTATE_SAMPLER_PALETTE_LOAD1") == 0)
+        return (instpm & (CS_INSTPM_TEXTURE_PALETTE_LOAD_DISABLE_MASK | CS_INSTPM_STATE_3D_DISABLE_MASK)) != 0;
+    return (instpm & CS_INSTPM_STATE_3D_DISABLE_MASK) != 0;
+}
+
 /* PIPE_CONTROL with CS Stall (genxml: "the command streamer stalls until the pipeline is
  * idle") and the non-pipelined commands: with walker work outstanding the parser stops before
  * the command and runs it once the work completes. Returns true when the command must wait. */
@@ -2044,6 +2072,10 @@ static uint32_t step_once(cs_engine_model *model)
             raise_error(model, ERR_MEMORY_PRIVILEGE);
         }
     }
+    if (instpm_disabled(model, &decoded)) {
+        model->stats.instpm_disabled++;
+        return length; /* parsed, not executed (INSTPM) */
+    }
     if (model->set_predicate && kind >= EXEC_PIPELINE && kind <= EXEC_PRIMITIVE && set_predicate_drops(model)) {
         model->stats.predicated++;
         return length; /* MI_SET_PREDICATE: dropped as a NOOP */
@@ -2238,7 +2270,8 @@ static void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
          tlm_register_find(model->registers.block, (uint32_t)payload->address & ~3u) < 0)) {
         tlm_log_debug(model->log, "no register at offset 0x%llx on this engine and profile (docs/cs.md \"Registers\")",
                       (unsigned long long)payload->address);
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+        if (!tlm_payload_answer_hole(payload))
+            payload->response = TLM_ADDRESS_ERROR_RESPONSE;
         return;
     }
     tlm_register_file_b_transport(&model->registers, payload);

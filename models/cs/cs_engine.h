@@ -145,6 +145,7 @@ typedef struct cs_engine_stats {
     uint64_t pipeline_commands; /* non-MI commands handed to the pipeline port */
     uint64_t primitives;        /* 3DPRIMITIVE commands handed on (not dropped by predication) */
     uint64_t predicated;        /* commands dropped by predication (MI_PREDICATE_RESULT, MI_SET_PREDICATE) */
+    uint64_t instpm_disabled;   /* render commands parsed and not executed: their INSTPM disable bit was set */
 } cs_engine_stats;
 
 /* Commands the engine records instead of executing (docs/cs.md "Event log"): MI_DISPLAY_FLIP,

@@ -82,8 +82,27 @@ static uint32_t id_field(uint32_t id)
     return (id << CS_EXECLIST_CSB_CTX_ID_SHIFT) & CS_EXECLIST_CSB_CTX_ID_MASK;
 }
 
+/* The CSB's MMIO copy: LO/HI of entries 0..5 from GEN8_EXECLISTS_STATUS_BUF, 6..11 from
+ * GEN11_EXECLISTS_STATUS_BUF2, one register after the other in each half (cs_regs.toml). */
+#define CSB_MMIO_HALF 6u
+_Static_assert(CS_CONTEXT_STATUS_BUF_HI_5_INDEX == CS_CONTEXT_STATUS_BUF_LO_0_INDEX + 2u * CSB_MMIO_HALF - 1u &&
+                   CS_CONTEXT_STATUS_BUF_HI_11_INDEX == CS_CONTEXT_STATUS_BUF_LO_6_INDEX + 2u * CSB_MMIO_HALF - 1u,
+               "each half of the CSB copy is consecutive registers");
+_Static_assert(CS_CONTEXT_STATUS_BUF_HI_5_OFFSET == CS_CONTEXT_STATUS_BUF_LO_0_OFFSET + 8u * CSB_MMIO_HALF - 4u &&
+                   CS_CONTEXT_STATUS_BUF_HI_11_OFFSET == CS_CONTEXT_STATUS_BUF_LO_6_OFFSET + 8u * CSB_MMIO_HALF - 4u,
+               "each half of the CSB copy is contiguous");
+
+/* Whether `offset` is in one of the two halves of the CSB's MMIO copy. */
+static bool csb_mmio_offset(uint64_t offset)
+{
+    return (offset >= CS_CONTEXT_STATUS_BUF_LO_0_OFFSET && offset < CS_CONTEXT_STATUS_BUF_HI_5_OFFSET + 4u) ||
+           (offset >= CS_CONTEXT_STATUS_BUF_LO_6_OFFSET && offset < CS_CONTEXT_STATUS_BUF_HI_11_OFFSET + 4u);
+}
+
 bool cs_execlist_is_register(uint64_t offset)
 {
+    if (csb_mmio_offset(offset))
+        return true;
     for (size_t i = 0; i < sizeof execlist_offsets / sizeof execlist_offsets[0]; i++)
         if ((offset & ~(uint64_t)3u) == execlist_offsets[i])
             return true;
@@ -164,7 +183,8 @@ static void write_csb_page(cs_execlist *el, uint64_t page, unsigned slot, uint32
 }
 
 /* One CSB entry (i915 gen12 layout): to the engine's status page (HWS_PGA, where i915 reads
- * it), the per-process HWSP of `context_lrca`, RING_CONTEXT_STATUS_PTR's write pointer, the
+ * it), the per-process HWSP of `context_lrca`, the MMIO copy,
+ * RING_CONTEXT_STATUS_PTR's write pointer, the
  * read port FIFO, and the context switch interrupt. */
 static void write_csb(cs_execlist *el, uint32_t lo, uint32_t hi, uint64_t context_lrca)
 {
@@ -175,6 +195,11 @@ static void write_csb(cs_execlist *el, uint32_t lo, uint32_t hi, uint64_t contex
     unsigned slot = (last + 1u) % CS_EXECLIST_CSB_ENTRIES; /* a pointer software set past 11 wraps too */
     write_csb_page(el, *reg(el, CS_HWS_PGA_INDEX) & CS_HWS_PGA_ADDRESS_MASK, slot, lo, hi);
     write_csb_page(el, context_lrca + CS_EXECLIST_PPHWSP_OFFSET, slot, lo, hi);
+    /* The MMIO copy i915 falls back to when the page's entry is not visible (wa_csb_read). */
+    uint32_t copy = slot < CSB_MMIO_HALF ? CS_CONTEXT_STATUS_BUF_LO_0_INDEX + 2u * slot
+                                         : CS_CONTEXT_STATUS_BUF_LO_6_INDEX + 2u * (slot - CSB_MMIO_HALF);
+    *reg(el, copy) = lo;
+    *reg(el, copy + 1u) = hi;
     *ptr = (*ptr & ~CS_CONTEXT_STATUS_PTR_WRITE_PTR_MASK) | (slot << CS_CONTEXT_STATUS_PTR_WRITE_PTR_SHIFT);
     if (el->fifo_count == CS_EXECLIST_FIFO_DEPTH) {
         el->stats.fifo_dropped++;

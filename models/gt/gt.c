@@ -305,6 +305,11 @@ static void add_guc(gt *model, const doorbell_block *replacement)
     tlm_router_map(model->guc_mmio, GUC_MMIO_BASE, GUC_BLOCK_SIZE, guc_target(model->guc));
     if (model->irq_guc_target)
         tlm_router_map(model->guc_mmio, IRQ_GEN11_MMIO_BASE, IRQ_GEN11_BLOCK_SIZE, model->irq_guc_target);
+    /* The host-GuC message registers: the firmware answers a host's MMIO request there. */
+    uint64_t messages_base = 0, messages_size = 0;
+    const tlm_target *messages = gt_misc_guc_window(model->misc, &messages_base, &messages_size);
+    if (messages)
+        tlm_router_map(model->guc_mmio, messages_base, messages_size, messages);
     for (unsigned e = 0; e < CS_ENGINE_COUNT; e++)
         if (model->engines[e])
             tlm_router_map(model->guc_mmio, cs_profile_get(model->profile->cs)->engines[e].mmio_base, CS_BLOCK_SIZE,
@@ -319,6 +324,7 @@ static void add_guc(gt *model, const doorbell_block *replacement)
         /* The hardware-scheduler mode (docs/guc.md): the firmware hears the engines' interrupts
          * the aggregator routes to it. */
         .vectors = { model->irq_guc_vector[0], model->irq_guc_vector[1] },
+        .mmio_messages = messages != NULL,
     };
     model->guc_fw = guc_scheduler_create(model->kernel, "guc_fw", &fw);
     model->core_port = guc_scheduler_core_port(model->guc_fw);

@@ -100,17 +100,44 @@ static void seal(gt_bar *bar)
     }
 }
 
+/* One access in flight through the front: what a block's hole answers through (tlm_hole_handler). */
+typedef struct bar_access {
+    tlm_hole_handler handler;    /* set on the payload while the blocks see it */
+    gt_bar *bar;                 /* the BAR */
+    uint64_t address;            /* the BAR offset (the router rebases the payload's) */
+    bool answered;               /* a block's hole was answered through the handler */
+} bar_access;
+
+/* A hole inside a block (its register file, or its own decode, finds no register): the same
+ * unimplemented offset as a gap, answered inside the block's access so every trace row sees it. */
+static void hole_answer(void *self, tlm_payload *payload)
+{
+    bar_access *access = self;
+    uint64_t rebased = payload->address;
+    payload->address = access->address;
+    unimplemented(access->bar, payload);
+    payload->address = rebased;
+    access->answered = true;
+}
+
 static void bar_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     gt_bar *bar = self;
     if (!bar->sealed)
         seal(bar);
     bar->gap_answered = false;
+    bar_access access = { .handler = { .answer = hole_answer }, .bar = bar, .address = payload->address };
+    access.handler.self = &access;
+    const tlm_hole_handler *outer = payload->hole;
+    bool inside = payload->address < GT_MMIO_BAR_SIZE && payload->length <= GT_MMIO_BAR_SIZE - payload->address;
+    if (inside)
+        payload->hole = &access.handler;
     tlm_b_transport(tlm_router_target(bar->router), payload, delay);
-    if (bar->gap_answered)
+    payload->hole = outer;
+    if (bar->gap_answered || access.answered)
         return;
-    /* A block answering "no register here" for a hole inside its own range (an engine's
-     * register file, the GuC block, ...) is the same unimplemented offset. */
+    /* A block that answers "no register here" without the handler (a replacement block, an RTL
+     * twin answering DECERR) for a hole inside its own range is the same unimplemented offset. */
     if (payload->response == TLM_ADDRESS_ERROR_RESPONSE && payload->address < GT_MMIO_BAR_SIZE &&
         payload->length <= GT_MMIO_BAR_SIZE - payload->address && tlm_payload_check(payload) == TLM_OK_RESPONSE)
         unimplemented(bar, payload);

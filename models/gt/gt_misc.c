@@ -94,11 +94,11 @@ static void window_b_transport(void *self, tlm_payload *payload, tlm_time *delay
     gt_misc_window *window = self;
     uint64_t rebased = payload->address;
     payload->address = window->base + rebased;
-    if (!on_profile(window->regs, (uint32_t)payload->address & ~3u))
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE; /* the BAR makes it an unimplemented offset */
-    else if (tlm_register_find(window->regs->registers.block, (uint32_t)payload->address & ~3u) < 0)
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
-    else
+    if (!on_profile(window->regs, (uint32_t)payload->address & ~3u) ||
+        tlm_register_find(window->regs->registers.block, (uint32_t)payload->address & ~3u) < 0) {
+        if (!tlm_payload_answer_hole(payload)) /* the BAR's unimplemented offset */
+            payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+    } else
         tlm_register_file_b_transport(&window->regs->registers, payload);
     payload->address = rebased;
 }
@@ -118,6 +118,20 @@ static uint32_t window_transport_dbg(void *self, tlm_payload *payload)
         payload->data[i] = (uint8_t)(value >> (8 * i));
     payload->response = TLM_OK_RESPONSE;
     return 4;
+}
+
+const tlm_target *gt_misc_guc_window(gt_misc *regs, uint64_t *base, uint64_t *size)
+{
+    for (size_t i = 0; i < GT_MISC_WINDOWS; i++) {
+        gt_misc_window *window = &regs->windows[i];
+        if (window->regs && window->base <= GT_GEN11_SOFT_SCRATCH_0_OFFSET &&
+            GT_GEN11_SOFT_SCRATCH_0_OFFSET < window->base + window->size) {
+            *base = window->base;
+            *size = window->size;
+            return &window->target;
+        }
+    }
+    return NULL;
 }
 
 gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *bar, gt_misc_reset_fn reset,

@@ -23,5 +23,8 @@ typedef void (*gt_misc_host2guc_fn)(void *context, uint32_t data);
 gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *bar, gt_misc_reset_fn reset,
                         gt_misc_host2guc_fn host2guc, void *context);
 void gt_misc_destroy(gt_misc *regs);
+/* The window holding the gen11+ host-GuC message registers (GEN11_GUC_HOST_INTERRUPT,
+ * GEN11_SOFT_SCRATCH(0..3)), to map into the GuC's own MMIO view at `*base`; NULL on gen6. */
+const tlm_target *gt_misc_guc_window(gt_misc *regs, uint64_t *base, uint64_t *size);
 
 #endif

@@ -225,7 +225,8 @@ static void b_transport(void *self, tlm_payload *payload, tlm_time *delay)
      * gives it the unimplemented-offset behaviour and logs it once (docs/gt.md). */
     if (payload->address < model->registers.block->size &&
         tlm_register_find(model->registers.block, (uint32_t)payload->address & ~3u) < 0) {
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+        if (!tlm_payload_answer_hole(payload))
+            payload->response = TLM_ADDRESS_ERROR_RESPONSE;
         return;
     }
     tlm_register_file_b_transport(&model->registers, payload);

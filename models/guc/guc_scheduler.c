@@ -6,6 +6,7 @@
 #include "cs_execlist.h"
 #include "cs_regs.h"
 #include "doorbell_regs.h"
+#include "gt_regs.h"
 #include "guc_regs.h"
 #include "irq_gen11.h"
 #include "irq_gen11_guc_regs.h"
@@ -322,11 +323,37 @@ static void handle_doorbells(guc_scheduler *sched)
     }
 }
 
+/* A host request in SOFT_SCRATCH(0) (i915 intel_guc_send_mmio, xe xe_guc_mmio_send_recv: the
+ * request dwords, then the interrupt; the driver polls dword 0 until ORIGIN is the GuC's) gets
+ * its reply there: RESPONSE_SUCCESS for an action the model understands, RESPONSE_FAILURE
+ * NOT_SUPPORTED for any other (docs/guc.md "MMIO messages"). A dword 0 that is no host request
+ * (a reply already there, another type) is left alone. */
+static void answer_mmio_request(guc_scheduler *sched)
+{
+    uint32_t header = mmio_read(sched, GT_GEN11_SOFT_SCRATCH_0_OFFSET);
+    if ((header & GUC_HXG_MSG_0_ORIGIN) != GUC_HXG_ORIGIN_HOST ||
+        (header & GUC_HXG_MSG_0_TYPE) >> GUC_HXG_MSG_0_TYPE_SHIFT != GUC_HXG_TYPE_REQUEST)
+        return;
+    uint32_t action = header & GUC_HXG_REQUEST_MSG_0_ACTION;
+    uint32_t reply = GUC_HXG_MSG_0_ORIGIN; /* ORIGIN_GUC */
+    sched->stats.mmio_requests++;
+    if (action == GUC_ACTION_HOST2GUC_REGISTER_CTB || action == GUC_ACTION_HOST2GUC_CONTROL_CTB) {
+        reply |= GUC_HXG_TYPE_RESPONSE_SUCCESS << GUC_HXG_MSG_0_TYPE_SHIFT; /* DATA0 0 */
+    } else {
+        sched->stats.mmio_failures++;
+        tlm_log_info(sched->log, "host MMIO request action 0x%04x not understood: RESPONSE_FAILURE", action);
+        reply |= GUC_HXG_TYPE_RESPONSE_FAILURE << GUC_HXG_MSG_0_TYPE_SHIFT | GUC_RESPONSE_NOT_SUPPORTED;
+    }
+    mmio_write(sched, GT_GEN11_SOFT_SCRATCH_0_OFFSET, reply);
+}
+
 static void handle_host(guc_scheduler *sched)
 {
     set_state(sched, GUC_SCHED_HOST_MESSAGE);
     sched->stats.host_messages++;
     sched->stats.last_host_data = mmio_read(sched, HOST2GUC_DATA);
+    if (sched->config.mmio_messages)
+        answer_mmio_request(sched);
     mmio_write(sched, GUC2HOST_INTR, GUC_INTR_GUC2HOST);
 }
 

@@ -93,6 +93,30 @@ tlm_response_status guc_submit_to_engine(const tlm_target *mmio, const tlm_targe
 /* Submissions one engine can hold waiting for it in the hardware-scheduler mode. */
 #define GUC_ENGINE_QUEUE_DEPTH 64u
 
+/* The HXG message format of host-GuC MMIO messages (i915 gt/uc/abi/guc_messages_abi.h, the
+ * same in xe abi/guc_messages_abi.h): dword 0 is ORIGIN 31, TYPE 30:28 and 28 bits of type data:
+ * a request's DATA0 27:16 and ACTION 15:0, a success reply's DATA0 27:0, a failure reply's HINT
+ * 27:16 and ERROR 15:0. */
+#define GUC_HXG_MSG_0_ORIGIN 0x80000000u
+#define GUC_HXG_ORIGIN_HOST 0u
+#define GUC_HXG_ORIGIN_GUC 1u
+#define GUC_HXG_MSG_0_TYPE_SHIFT 28
+#define GUC_HXG_MSG_0_TYPE 0x70000000u
+#define GUC_HXG_TYPE_REQUEST 0u
+#define GUC_HXG_TYPE_RESPONSE_FAILURE 6u
+#define GUC_HXG_TYPE_RESPONSE_SUCCESS 7u
+#define GUC_HXG_REQUEST_MSG_0_ACTION 0x0000FFFFu
+#define GUC_HXG_RESPONSE_MSG_0_DATA0 0x0FFFFFFFu
+#define GUC_HXG_FAILURE_MSG_0_HINT 0x0FFF0000u
+#define GUC_HXG_FAILURE_MSG_0_ERROR 0x0000FFFFu
+/* Actions the model answers with success (i915 abi/guc_actions_abi.h; both sent through
+ * intel_guc_send_mmio: guc_action_register_ct, guc_action_control_ctb; reply DATA0 MBZ). */
+#define GUC_ACTION_HOST2GUC_REGISTER_CTB 0x4505u
+#define GUC_ACTION_HOST2GUC_CONTROL_CTB 0x4509u
+/* The error code of a failure reply to an action not understood (i915 abi/guc_errors_abi.h
+ * INTEL_GUC_RESPONSE_NOT_SUPPORTED). */
+#define GUC_RESPONSE_NOT_SUPPORTED 0x20u
+
 typedef struct guc_scheduler_config {
     const tlm_target *mmio;    /* the GuC's MMIO view: doorbell block (via guc_doorbell_view), GuC block, engines */
     const tlm_target *memory;  /* graphics memory: descriptors, work queues, context images */
@@ -105,6 +129,10 @@ typedef struct guc_scheduler_config {
      * interrupts, reads their CSBs and submits an engine's next work item only when it went
      * idle. NULL: every work item is submitted at once. */
     tlm_signal *vectors[2];
+    /* The gen11+ host-GuC message registers (GEN11_SOFT_SCRATCH(0..3), gt_regs) are in the mmio
+     * view: a host-to-GuC interrupt whose SOFT_SCRATCH(0) holds a host request is answered there
+     * (docs/guc.md "MMIO messages"). false: the interrupt is only acknowledged. */
+    bool mmio_messages;
 } guc_scheduler_config;
 
 typedef struct guc_scheduler_stats {
@@ -117,6 +145,8 @@ typedef struct guc_scheduler_stats {
     uint64_t queue_errors;     /* queues stopped on a malformed descriptor, queue or item */
     uint64_t host_messages;    /* host-to-GuC interrupts handled */
     uint32_t last_host_data;   /* HOST2GUC_DATA of the last one */
+    uint64_t mmio_requests;    /* host requests answered in SOFT_SCRATCH(0) */
+    uint64_t mmio_failures;    /* of those, answered RESPONSE_FAILURE (an action not understood) */
     uint64_t engine_interrupts; /* engine interrupts serviced through the GuC's identity registers */
     uint64_t csb_entries;      /* CSB entries read through the engines' read ports */
     uint64_t queued;           /* submissions held until their engine went idle */

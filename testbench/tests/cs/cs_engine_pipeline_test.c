@@ -479,3 +479,59 @@ TEST_F(CsSys, EveryValidCommandRunsWithoutHaltingGen12)
 {
     every_valid_command_runs(self, CS_PROFILE_GEN12);
 }
+
+/* ---- INSTPM instruction disables (spec 000 §1.1.4.3) ------------------------------------------ */
+
+/* A render ring of 3D state, a palette load and a primitive with INSTPM bits 3:0 = `disables`,
+ * then a store: the disabled ones are parsed (the store after them runs, no error) and not
+ * executed (not on the pipeline port); the others reach it. Returns the pipeline events. */
+static size_t run_with_instpm(CsSys *self, uint32_t disables)
+{
+    self->length = 0; /* a new ring program from HEAD 0 */
+    mem_wr(self, DATA, 0);
+    wr(self, CS_INSTPM_OFFSET, 0xFu << 16 | disables); /* masked: bits 31:16 enable 15:0 */
+    EXPECT_EQ(rd(self, CS_INSTPM_OFFSET), disables);
+    EMIT0("3DSTATE_CLIP");
+    EMIT0("3DSTATE_SAMPLER_PALETTE_LOAD0");
+    EMIT0("3DPRIMITIVE");
+    EMIT0("PIPE_CONTROL");
+    sdi(self, DATA, 0x5a);
+    run_ring(self);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
+    EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
+    EXPECT_EQ(mem_rd(self, DATA), 0x5au);
+    return cs_engine_event_count(engine_model(self));
+}
+
+BOTH_PROFILES(InstpmDisabledRenderInstructionsAreParsedNotExecuted)
+{
+    cs_engine_model *engine = engine_model(self);
+    /* 3D State and 3D Rendering disabled ("This bit must always be set by software if 3D State
+     * Instruction Disable is set"): state, palette load and primitive dropped; PIPE_CONTROL (3D
+     * control, not state; the CS's own command, no pipeline event) runs. */
+    const cs_command *pipe_control = cs_find_command(self->profile, "PIPE_CONTROL");
+    EXPECT_EQ(run_with_instpm(self, CS_INSTPM_STATE_3D_DISABLE_MASK | CS_INSTPM_RENDERING_3D_DISABLE_MASK), 0u);
+    EXPECT_EQ(cs_engine_command_count(engine, pipe_control), 1u);
+    EXPECT_EQ(cs_engine_get_stats(engine)->instpm_disabled, 3u);
+    EXPECT_EQ(cs_engine_get_stats(engine)->primitives, 0u);
+    EXPECT_EQ(cs_engine_get_stats(engine)->pipeline_commands, 0u);
+}
+
+BOTH_PROFILES(InstpmEachDisableBitDropsOnlyItsClass)
+{
+    cs_engine_model *engine = engine_model(self);
+    /* Texture palette load only: state and primitive run. */
+    EXPECT_EQ(run_with_instpm(self, CS_INSTPM_TEXTURE_PALETTE_LOAD_DISABLE_MASK), 2u);
+    expect_event(self, 0, "3DSTATE_CLIP", cs_find_command(self->profile, "3DSTATE_CLIP")->default_length);
+    expect_event(self, 1, "3DPRIMITIVE", cs_find_command(self->profile, "3DPRIMITIVE")->default_length);
+    EXPECT_EQ(cs_engine_get_stats(engine)->instpm_disabled, 1u);
+    /* 3D rendering only (allowed without 3D state): the primitive is dropped, state runs. */
+    EXPECT_EQ(run_with_instpm(self, CS_INSTPM_RENDERING_3D_DISABLE_MASK), 2u + 2u);
+    expect_event(self, 2, "3DSTATE_CLIP", cs_find_command(self->profile, "3DSTATE_CLIP")->default_length);
+    expect_event(self, 3, "3DSTATE_SAMPLER_PALETTE_LOAD0",
+                 cs_find_command(self->profile, "3DSTATE_SAMPLER_PALETTE_LOAD0")->default_length);
+    EXPECT_EQ(cs_engine_get_stats(engine)->instpm_disabled, 2u);
+    /* Cleared: everything runs again. */
+    EXPECT_EQ(run_with_instpm(self, 0), 4u + 3u);
+    EXPECT_EQ(cs_engine_get_stats(engine)->instpm_disabled, 2u);
+}

@@ -131,6 +131,41 @@ TEST_F(CsSys, CsbWrapsAndAFullFifoDropsAndFlags)
     EXPECT_EQ(rd(self, CS_CSB_FIFO_STATUS_OFFSET), CS_EXECLIST_FIFO_DEPTH - 1u);
 }
 
+/* The CSB's MMIO copy (i915 intel_execlists_submission.c wa_csb_read: entry i at base + 0x370 +
+ * 8i for i < 6, base + 0x3C0 + 8(i - 6) after, low dword first) and RING_CONTEXT_STATUS_PTR:
+ * all twelve entries and the write pointer equal the status page's copy after every entry,
+ * through a wrap of the slots; the copy is read only. */
+static uint32_t csb_mmio_offset(uint32_t slot)
+{
+    return slot < 6u ? CS_CONTEXT_STATUS_BUF_LO_0_OFFSET + 8u * slot
+                     : CS_CONTEXT_STATUS_BUF_LO_6_OFFSET + 8u * (slot - 6u);
+}
+
+TEST_F(CsSys, CsbMmioCopyEqualsTheStatusPage)
+{
+    build(self, CS_PROFILE_GEN12);
+    wr(self, CS_HWS_PGA_OFFSET, HWSP);
+    make_context(self, LRCA0, RING, 0, 0); /* HEAD == TAIL: nothing to run, complete at once */
+    for (uint32_t n = 0; n < 7; n++) {
+        submit(self, descriptor(self, LRCA0, 30 + n), 0);
+        run(self);
+        EXPECT_EQ(write_ptr(self), mem_rd(self, HWSP + 4u * CS_EXECLIST_HWSP_CSB_WRITE_DWORD));
+        for (uint32_t i = 0; i < CS_EXECLIST_CSB_ENTRIES; i++) {
+            uint64_t page = csb_entry(self, HWSP, i);
+            EXPECT_EQ(rd(self, csb_mmio_offset(i)), (uint32_t)page);
+            EXPECT_EQ(rd(self, csb_mmio_offset(i) + 4u), (uint32_t)(page >> 32));
+        }
+    }
+    /* After the wrap slot 0 holds the seventh load's idle-to-active, in both copies. */
+    EXPECT_EQ(rd(self, CS_CONTEXT_STATUS_BUF_LO_0_OFFSET), (uint32_t)entry(self, true, 36, CS_EXECLIST_IDLE_CTX_ID));
+    EXPECT_EQ(rd(self, CS_CONTEXT_STATUS_BUF_LO_11_OFFSET), (uint32_t)csb_entry(self, HWSP, 11));
+    EXPECT_NE(rd(self, CS_CONTEXT_STATUS_BUF_LO_11_OFFSET), 0u);
+    EXPECT_NE(rd(self, CS_CONTEXT_STATUS_BUF_LO_6_OFFSET), 0u);
+    uint32_t before = rd(self, CS_CONTEXT_STATUS_BUF_HI_1_OFFSET);
+    wr(self, CS_CONTEXT_STATUS_BUF_HI_1_OFFSET, ~before);
+    EXPECT_EQ(rd(self, CS_CONTEXT_STATUS_BUF_HI_1_OFFSET), before);
+}
+
 /* ---- the context switch interrupt ---------------------------------------------------------- */
 
 static void enable_render_interrupts(CsSys *self)
@@ -459,7 +494,9 @@ TEST_F(CsSys, Gen6HasNoExeclistRegisters)
     EXPECT_TRUE(cs_engine_execlist(engine_model(self)) == NULL);
     static const uint32_t offsets[] = { CS_EXECLIST_SQ_ELEMENT0_LO_OFFSET, CS_EXECLIST_CONTROL_OFFSET,
                                         CS_EXECLIST_ELSP_OFFSET, CS_CSB_READ_PORT_OFFSET,
-                                        CS_CONTEXT_STATUS_PTR_OFFSET };
+                                        CS_CONTEXT_STATUS_PTR_OFFSET, CS_CONTEXT_STATUS_BUF_LO_0_OFFSET,
+                                        CS_CONTEXT_STATUS_BUF_HI_5_OFFSET, CS_CONTEXT_STATUS_BUF_LO_6_OFFSET,
+                                        CS_CONTEXT_STATUS_BUF_HI_11_OFFSET };
     for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
         EXPECT_TRUE(unimplemented(self, TLM_WRITE_COMMAND, base_of(self, self->engine) + offsets[i]));
     }

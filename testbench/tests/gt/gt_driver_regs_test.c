@@ -7,6 +7,9 @@
 #include "cs_engine.h"
 #include "cs_regs.h"
 #include "gt.h"
+#include "gt_regs.h"
+#include "guc.h"
+#include "guc_regs.h"
 #include "irq_gen6.h"
 #include "irq_gen6_regs.h"
 #include "tb_test.h"
@@ -84,7 +87,10 @@ TEST(GtForceWake, Gen12EachDomainAcknowledgesItsRequest)
     GtRegs self = { 0 };
     build(&self, "gen12");
     static const struct { uint32_t request, ack; } domains[] = {
-        { 0xA188, 0x130044 }, { 0xA278, 0x0D84 }, { 0xA540, 0x0D50 }, { 0xA560, 0x0D70 },
+        { GT_FORCEWAKE_GT_OFFSET, GT_FORCEWAKE_ACK_GT_OFFSET },
+        { GT_FORCEWAKE_RENDER_OFFSET, GT_FORCEWAKE_ACK_RENDER_OFFSET },
+        { GT_FORCEWAKE_MEDIA_VDBOX0_OFFSET, GT_FORCEWAKE_ACK_VDBOX0_OFFSET },
+        { GT_FORCEWAKE_MEDIA_VEBOX0_OFFSET, GT_FORCEWAKE_ACK_VEBOX0_OFFSET },
     };
     for (size_t i = 0; i < sizeof domains / sizeof domains[0]; i++) {
         EXPECT_EQ(rd(&self, domains[i].ack), 0u);
@@ -104,13 +110,13 @@ TEST(GtForceWake, Gen6RequestAndAcknowledge)
     /* i915 (Sandy Bridge): FORCEWAKE 0xA18C bit 0, acknowledged in FORCEWAKE_ACK 0x130090. */
     GtRegs self = { 0 };
     build(&self, "gen6");
-    wr(&self, 0xA18C, 1);
-    EXPECT_EQ(rd(&self, 0x130090) & 1u, 1u);
-    wr(&self, 0xA18C, 0);
-    EXPECT_EQ(rd(&self, 0x130090) & 1u, 0u);
+    wr(&self, GT_FORCEWAKE_GEN6_OFFSET, 1);
+    EXPECT_EQ(rd(&self, GT_FORCEWAKE_ACK_GEN6_OFFSET) & 1u, 1u);
+    wr(&self, GT_FORCEWAKE_GEN6_OFFSET, 0);
+    EXPECT_EQ(rd(&self, GT_FORCEWAKE_ACK_GEN6_OFFSET) & 1u, 0u);
     /* gen12's domains are not there. */
     uint64_t before = unimplemented(&self);
-    EXPECT_EQ(rd(&self, 0xA278), 0u);
+    EXPECT_EQ(rd(&self, GT_FORCEWAKE_RENDER_OFFSET), 0u);
     EXPECT_EQ(unimplemented(&self), before + 1);
     teardown(&self);
 }
@@ -123,12 +129,12 @@ TEST(GtFuses, Gen12ReflectionsAndSteering)
      * 6 dual subslices and no bank fused off. Steering (GEN8_MCR_SELECTOR) holds what is written. */
     GtRegs self = { 0 };
     build(&self, "gen12");
-    EXPECT_EQ(rd(&self, 0x913C), 0x3Fu);
-    EXPECT_EQ(rd(&self, 0x9118), 0u);
-    wr(&self, 0x913C, 0); /* read only */
-    EXPECT_EQ(rd(&self, 0x913C), 0x3Fu);
-    wr(&self, 0xFDC, 1u << 31 | 2u << 27 | 3u << 24);
-    EXPECT_EQ(rd(&self, 0xFDC), 1u << 31 | 2u << 27 | 3u << 24);
+    EXPECT_EQ(rd(&self, GT_DSS_ENABLE_OFFSET), 0x3Fu);
+    EXPECT_EQ(rd(&self, GT_MIRROR_FUSE3_OFFSET), 0u);
+    wr(&self, GT_DSS_ENABLE_OFFSET, 0); /* read only */
+    EXPECT_EQ(rd(&self, GT_DSS_ENABLE_OFFSET), 0x3Fu);
+    wr(&self, GT_MCR_SELECTOR_OFFSET, 1u << 31 | 2u << 27 | 3u << 24);
+    EXPECT_EQ(rd(&self, GT_MCR_SELECTOR_OFFSET), 1u << 31 | 2u << 27 | 3u << 24);
     teardown(&self);
 }
 
@@ -138,7 +144,7 @@ TEST(GtAux, Gen12InvalidationRequestIsClearedByHardware)
      * when the invalidation is done (drivers poll for 0). */
     GtRegs self = { 0 };
     build(&self, "gen12");
-    static const uint32_t registers[] = { 0x4208, 0x4218, 0x4238 };
+    static const uint32_t registers[] = { GT_GFX_CCS_AUX_NV_OFFSET, GT_VD0_AUX_NV_OFFSET, GT_VE0_AUX_NV_OFFSET };
     for (size_t i = 0; i < 3; i++) {
         wr(&self, registers[i], 1);
         EXPECT_EQ(rd(&self, registers[i]), 0u);
@@ -159,12 +165,12 @@ static void check_domain_reset(const char *profile, uint32_t blitter_bit)
     wr(&self, bcs + CS_RING_START_OFFSET, 0x10000);
     wr(&self, rcs + CS_RING_START_OFFSET, 0x20000);
     wr(&self, bcs + CS_IMR_OFFSET, 0);
-    wr(&self, 0x941C, blitter_bit);
-    EXPECT_EQ(rd(&self, 0x941C), 0u);
+    wr(&self, GT_GDRST_OFFSET, blitter_bit);
+    EXPECT_EQ(rd(&self, GT_GDRST_OFFSET), 0u);
     EXPECT_EQ(rd(&self, bcs + CS_RING_START_OFFSET), 0u);
     EXPECT_EQ(rd(&self, bcs + CS_IMR_OFFSET), 0xFFFFFFFFu);
     EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x20000u); /* not in the domain */
-    wr(&self, 0x941C, 1); /* GRDOM_FULL: every engine */
+    wr(&self, GT_GDRST_OFFSET, 1); /* GRDOM_FULL: every engine */
     EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0u);
     teardown(&self);
 }
@@ -187,14 +193,14 @@ TEST(GtPmIrq, Gen6PmInterruptRegisters)
      * clear), PMIER 0x4402C; the driver masks all (PMIMR = ~0) and clears PMIIR at reset. */
     GtRegs self = { 0 };
     build(&self, "gen6");
-    EXPECT_EQ(rd(&self, 0x44024), 0xFFFFFFFFu);
-    wr(&self, 0x44024, 0xFFFFFF00u);
-    EXPECT_EQ(rd(&self, 0x44024), 0xFFFFFF00u);
-    wr(&self, 0x4402C, 0x70);
-    EXPECT_EQ(rd(&self, 0x4402C), 0x70u);
-    wr(&self, 0x44028, 0xFFFFFFFFu);
-    EXPECT_EQ(rd(&self, 0x44028), 0u);
-    EXPECT_EQ(rd(&self, 0x44020), 0u);
+    EXPECT_EQ(rd(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_PMIMR_OFFSET), 0xFFFFFFFFu);
+    wr(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_PMIMR_OFFSET, 0xFFFFFF00u);
+    EXPECT_EQ(rd(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_PMIMR_OFFSET), 0xFFFFFF00u);
+    wr(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_PMIER_OFFSET, 0x70);
+    EXPECT_EQ(rd(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_PMIER_OFFSET), 0x70u);
+    wr(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_PMIIR_OFFSET, 0xFFFFFFFFu);
+    EXPECT_EQ(rd(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_PMIIR_OFFSET), 0u);
+    EXPECT_EQ(rd(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_PMISR_OFFSET), 0u);
     EXPECT_EQ(unimplemented(&self), 0u);
     teardown(&self);
 }
@@ -309,7 +315,8 @@ TEST(GtEngineMgmt, ModeRegistersAreMaskedAndPerProfile)
     wr(&self, rcs + CS_PP_DIR_BASE_OFFSET, 0x12340000u);
     EXPECT_EQ(rd(&self, rcs + CS_PP_DCLV_OFFSET), 0xFFFFFFFFu);
     EXPECT_EQ(rd(&self, rcs + CS_PP_DIR_BASE_OFFSET), 0x12340000u);
-    EXPECT_EQ(rd(&self, rcs + 0x518), 0x12340000u); /* RING_PP_DIR_BASE_READ, the gen6 read copy */
+    /* RING_PP_DIR_BASE_READ, the gen6 read copy, where gen8+ has submit queue element 1. */
+    EXPECT_EQ(rd(&self, rcs + CS_EXECLIST_SQ_ELEMENT1_LO_OFFSET), 0x12340000u);
     wr(&self, rcs + CS_EXCC_OFFSET, 0x00010001u);
     wr(&self, rcs + CS_EXCC_OFFSET, 0x00000002u);
     EXPECT_EQ(rd(&self, rcs + CS_EXCC_OFFSET), 1u);
@@ -365,22 +372,22 @@ TEST(GtGuc, Gen12HostToGucMessageRegisters)
     GtRegs self = { 0 };
     build(&self, "gen12");
     for (unsigned n = 0; n < 4; n++)
-        wr(&self, 0x190240 + 4 * n, 0x50000000u + n);
+        wr(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET + 4 * n, 0x50000000u + n);
     for (unsigned n = 0; n < 4; n++)
-        EXPECT_EQ(rd(&self, 0x190240 + 4 * n), 0x50000000u + n);
-    wr(&self, 0x1901F0, 0x1234);
-    EXPECT_EQ(rd(&self, 0x1901F0), 0u);       /* a trigger */
-    EXPECT_EQ(rd(&self, 0xC590), 0x1234u);    /* HOST2GUC_DATA */
+        EXPECT_EQ(rd(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET + 4 * n), 0x50000000u + n);
+    wr(&self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET, 0x1234);
+    EXPECT_EQ(rd(&self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET), 0u);       /* a trigger */
+    EXPECT_EQ(rd(&self, GUC_MMIO_BASE + GUC_HOST2GUC_DATA_OFFSET), 0x1234u);    /* HOST2GUC_DATA */
     /* i915 engine_record_registers reads GEN12_RING_FAULT_REG (0xCEC4): no fault recorded. */
-    EXPECT_EQ(rd(&self, 0xCEC4), 0u);
+    EXPECT_EQ(rd(&self, GUC_MMIO_BASE + GUC_RING_FAULT_REG_OFFSET), 0u);
     /* i915 guc_load_done / xe guc_wait_ucode: GUC_STATUS uKernel field READY (0xF0 << 8). */
-    EXPECT_EQ(rd(&self, 0xC000) & 0xFF01u, 0xF000u);
-    wr(&self, 0xC180 + 4 * 15, 0xabcd);
-    EXPECT_EQ(rd(&self, 0xC180 + 4 * 15), 0xabcdu);
+    EXPECT_EQ(rd(&self, GUC_MMIO_BASE + GUC_GUC_STATUS_OFFSET) & 0xFF01u, 0xF000u);
+    wr(&self, GUC_MMIO_BASE + GUC_SOFT_SCRATCH_15_OFFSET, 0xabcd);
+    EXPECT_EQ(rd(&self, GUC_MMIO_BASE + GUC_SOFT_SCRATCH_15_OFFSET), 0xabcdu);
     EXPECT_EQ(unimplemented(&self), 0u);
     teardown(&self);
     build(&self, "gen6");
-    EXPECT_EQ(rd(&self, 0x190240), 0u);
+    EXPECT_EQ(rd(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET), 0u);
     EXPECT_EQ(unimplemented(&self), 1u); /* no GuC on gen6 */
     teardown(&self);
 }

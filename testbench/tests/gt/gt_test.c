@@ -7,9 +7,14 @@
 #include "cs_engine.h"
 #include "cs_regs.h"
 #include "doorbell.h"
+#include "doorbell_regs.h"
+#include "eu_array.h"
+#include "eu_regs.h"
 #include "gt.h"
 #include "guc.h"
+#include "gt_regs.h"
 #include "guc_regs.h"
+#include "guc_scheduler.h"
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
 #include "irq_gen6.h"
@@ -246,6 +251,134 @@ TEST(GtBar, AHoleInsideABlockIsUnimplementedToo)
     teardown(&self);
 }
 
+/* The first offset of `block` from `from` on where it has no register, or UINT32_MAX when it has
+ * none. */
+static uint32_t first_hole(const tlm_register_block_desc *block, uint32_t from)
+{
+    for (uint32_t offset = from; offset < block->size; offset += 4)
+        if (tlm_register_find(block, offset) < 0)
+            return offset;
+    return UINT32_MAX;
+}
+
+/* A hole of the block mapped at `base`: read 0 and counted as one unimplemented offset (twice
+ * accessed, logged once as a warning), the write dropped, no error line from the block's own
+ * register file; with strict MMIO an address error. Holes of every block count alike. */
+static void expect_hole_unimplemented(GtFixture *self, uint64_t base, const tlm_register_block_desc *block,
+                                      uint32_t from, bool strict)
+{
+    uint32_t hole = first_hole(block, from);
+    ASSERT_TRUE(hole != UINT32_MAX);
+    tlm_logger *logger = tlm_kernel_logger(self->kernel);
+    uint64_t warnings = tlm_logger_count(logger, TLM_LOG_WARNING);
+    uint64_t errors = tlm_logger_count(logger, TLM_LOG_ERROR);
+    const gt_mmio_stats *stats = gt_mmio_get_stats(self->model);
+    uint64_t offsets = stats->unimplemented_offsets, accesses = stats->unimplemented_accesses;
+    uint32_t value = 0xdeadbeef;
+    if (strict) {
+        EXPECT_EQ(bar_read(self, base + hole, &value), TLM_ADDRESS_ERROR_RESPONSE);
+        EXPECT_EQ(bar_write(self, base + hole, 0x1234), TLM_ADDRESS_ERROR_RESPONSE);
+        EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_ERROR), errors + 1); /* the BAR's one line */
+    } else {
+        EXPECT_EQ(bar_write(self, base + hole, 0x1234), TLM_OK_RESPONSE);
+        EXPECT_EQ(bar_read(self, base + hole, &value), TLM_OK_RESPONSE);
+        EXPECT_EQ(value, 0u);
+        EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_ERROR), errors);
+        EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_WARNING), warnings + 1);
+    }
+    EXPECT_EQ(stats->unimplemented_offsets, offsets + 1);
+    EXPECT_EQ(stats->unimplemented_accesses, accesses + 2);
+}
+
+TEST(GtBar, AHoleInsideEveryBlockIsTheBarsUnimplementedOffset)
+{
+    /* The interrupt tree, the doorbells, the OA registers and the engines and GuC answer their
+     * holes as the BAR's unimplemented offsets (docs/gt.md). */
+    for (int strict = 0; strict < 2; strict++) {
+        GtFixture self = { 0 };
+        build_strict(&self, "gen12", 0, strict);
+        expect_hole_unimplemented(&self, IRQ_GEN11_MMIO_BASE, &irq_gen11_regs, 0, strict);
+        /* The doorbell block's bell cells fill its first 2 KiB (one descriptor per cell pair). */
+        expect_hole_unimplemented(&self, DOORBELL_MMIO_BASE, &doorbell_regs, DOORBELL_COUNT * DOORBELL_REGISTER_STRIDE,
+                                  strict);
+        expect_hole_unimplemented(&self, EU_OAG_MMIO_BASE, &eu_regs, 0, strict);
+        uint64_t rcs = cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS].mmio_base;
+        expect_hole_unimplemented(&self, rcs, &cs_regs, 0, strict);
+        expect_hole_unimplemented(&self, GUC_MMIO_BASE, &guc_regs, 0, strict);
+        teardown(&self);
+        /* gen6's interrupt block has no hole: its dwords are all registers. */
+        EXPECT_EQ(first_hole(&irq_gen6_regs, 0), UINT32_MAX);
+    }
+}
+
+/* A waveform sink that keeps the responses of the BAR's transaction rows (scope "mmio"). */
+typedef struct MmioResponses {
+    tlm_trace_id next;       /* last id handed out */
+    tlm_trace_id response;   /* the "mmio" scope's response row */
+    unsigned address_errors; /* changes of it to ADDRESS_ERROR */
+    unsigned oks;            /* changes of it to OK */
+} MmioResponses;
+
+static uint32_t rows_declare_enum(void *sink, const char *name, const tlm_trace_enum_entry *entries, size_t count)
+{
+    (void)name, (void)entries, (void)count;
+    return ++((MmioResponses *)sink)->next;
+}
+
+static tlm_trace_id rows_declare(void *sink, const tlm_trace_row *row)
+{
+    MmioResponses *rows = sink;
+    tlm_trace_id id = ++rows->next;
+    if (strcmp(row->scope, "mmio") == 0 && strcmp(row->name, "response") == 0)
+        rows->response = id;
+    return id;
+}
+
+static void rows_change(void *sink, tlm_trace_id id, tlm_time at, tlm_time now, uint64_t value)
+{
+    (void)at, (void)now;
+    MmioResponses *rows = sink;
+    if (id != rows->response)
+        return;
+    if (value == tlm_trace_response_code(TLM_ADDRESS_ERROR_RESPONSE))
+        rows->address_errors++;
+    else if (value == tlm_trace_response_code(TLM_OK_RESPONSE))
+        rows->oks++;
+}
+
+static void rows_change_text(void *sink, tlm_trace_id id, tlm_time at, tlm_time now, const char *text)
+{
+    (void)sink, (void)id, (void)at, (void)now, (void)text;
+}
+
+TEST(GtBar, AHoleInsideABlockShowsOkOnTheWaveformAsTheHostSees)
+{
+    /* The block answers its hole through the BAR's handler inside its own access, so the
+     * waveform's mmio response row shows the OK the host gets, not the block's ADDRESS_ERROR. */
+    static const tlm_trace_ops ops = { .declare_enum = rows_declare_enum, .declare = rows_declare,
+                                       .change = rows_change, .change_text = rows_change_text };
+    MmioResponses rows = { 0 };
+    tlm_tracer tracer = { .ops = &ops, .sink = &rows };
+    GtFixture self = { 0 };
+    self.kernel = tlm_kernel_create();
+    tlm_kernel_set_tracer(self.kernel, &tracer);
+    tlm_logger_set_level(tlm_kernel_logger(self.kernel), TLM_LOG_ERROR);
+    self.memory = tlm_memory_create(self.kernel, "gfx_memory", 0);
+    gt_config config = { .profile = gt_profile_find("gen12"), .memory = self.memory };
+    char error[256] = "";
+    self.model = gt_create(self.kernel, &config, error, sizeof error);
+    ASSERT_TRUE(self.model != NULL);
+    ASSERT_TRUE(rows.response != TLM_TRACE_NONE);
+    uint64_t rcs = cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS].mmio_base;
+    EXPECT_TRUE(unimplemented(&self, IRQ_GEN11_MMIO_BASE + first_hole(&irq_gen11_regs, 0)));
+    EXPECT_TRUE(unimplemented(&self, EU_OAG_MMIO_BASE + first_hole(&eu_regs, 0)));
+    EXPECT_TRUE(unimplemented(&self, rcs + first_hole(&cs_regs, 0)));
+    EXPECT_EQ(rows.address_errors, 0u);
+    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_ADDRESS_ERROR_RESPONSE); /* the row can show one */
+    EXPECT_EQ(rows.address_errors, 1u);
+    teardown(&self);
+}
+
 TEST(GtBar, BeyondTheBarIsAnAddressError)
 {
     GtFixture self = { 0 };
@@ -311,5 +444,64 @@ TEST(GtBar, TheHashingFuseIsReadableAt0xB00)
     EXPECT_EQ(bar_read(&self, 0xB00, &value), TLM_OK_RESPONSE);
     EXPECT_EQ(value, 1u << 30);
     EXPECT_EQ(gt_mmio_get_stats(self.model)->unimplemented_accesses, 0u);
+    teardown(&self);
+}
+
+/* ---- host-to-GuC MMIO messages (docs/guc.md "MMIO messages") --------------------------------- */
+
+/* One intel_guc_send_mmio round (i915 intel_guc.c; xe xe_guc_mmio_send_recv): the request header
+ * into GEN11_SOFT_SCRATCH(0), the GuC interrupted through GEN11_GUC_HOST_INTERRUPT, then the poll
+ * of dword 0 until ORIGIN is the GuC's, bounded by the firmware's latency. The reply, or the
+ * last value read when none came. */
+static uint32_t send_mmio(GtFixture *self, uint32_t header)
+{
+    EXPECT_EQ(bar_write(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, header), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_write(self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET, 0), TLM_OK_RESPONSE);
+    uint32_t value = 0;
+    EXPECT_EQ(bar_read(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(value, header); /* the firmware answers after its latency, not at once */
+    for (unsigned cycle = 0; cycle <= GT_GUC_LATENCY_CYCLES; cycle++) {
+        tlm_kernel_run_for(self->kernel, gt_clock_period(self->model));
+        bar_read(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value);
+        if (value & GUC_HXG_MSG_0_ORIGIN)
+            break;
+    }
+    return value;
+}
+
+TEST(GtGucMmio, AnUnderstoodRequestGetsSuccessAnUnknownOneFailureNotSupported)
+{
+    GtFixture self = { 0 };
+    build(&self, "gen12", 0);
+    /* guc_action_register_ct: ORIGIN host, TYPE request, ACTION HOST2GUC_REGISTER_CTB. */
+    uint32_t reply = send_mmio(&self, GUC_ACTION_HOST2GUC_REGISTER_CTB);
+    EXPECT_EQ(reply, GUC_HXG_MSG_0_ORIGIN | GUC_HXG_TYPE_RESPONSE_SUCCESS << GUC_HXG_MSG_0_TYPE_SHIFT);
+    reply = send_mmio(&self, GUC_ACTION_HOST2GUC_CONTROL_CTB);
+    EXPECT_EQ(reply, GUC_HXG_MSG_0_ORIGIN | GUC_HXG_TYPE_RESPONSE_SUCCESS << GUC_HXG_MSG_0_TYPE_SHIFT);
+    /* An action the firmware does not know: RESPONSE_FAILURE, HINT 0, ERROR NOT_SUPPORTED. */
+    reply = send_mmio(&self, 0x0123u);
+    EXPECT_EQ((reply & GUC_HXG_MSG_0_TYPE) >> GUC_HXG_MSG_0_TYPE_SHIFT, GUC_HXG_TYPE_RESPONSE_FAILURE);
+    EXPECT_EQ(reply & GUC_HXG_FAILURE_MSG_0_ERROR, GUC_RESPONSE_NOT_SUPPORTED);
+    EXPECT_EQ(reply & GUC_HXG_FAILURE_MSG_0_HINT, 0u);
+    EXPECT_TRUE((reply & GUC_HXG_MSG_0_ORIGIN) != 0);
+    teardown(&self);
+}
+
+TEST(GtGucMmio, ADwordThatIsNoHostRequestIsLeftAlone)
+{
+    /* A reply already in dword 0 (ORIGIN GuC), or a message of another type than request: the
+     * interrupt is acknowledged, dword 0 keeps its value. */
+    GtFixture self = { 0 };
+    build(&self, "gen12", 0);
+    const uint32_t values[] = { GUC_HXG_MSG_0_ORIGIN | GUC_HXG_TYPE_RESPONSE_SUCCESS << GUC_HXG_MSG_0_TYPE_SHIFT,
+                                GUC_HXG_TYPE_RESPONSE_FAILURE << GUC_HXG_MSG_0_TYPE_SHIFT | 0x4505u };
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        EXPECT_EQ(bar_write(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, values[i]), TLM_OK_RESPONSE);
+        EXPECT_EQ(bar_write(&self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET, 0), TLM_OK_RESPONSE);
+        tlm_kernel_run_for(self.kernel, 2 * GT_GUC_LATENCY_CYCLES * gt_clock_period(self.model));
+        uint32_t value = 0;
+        EXPECT_EQ(bar_read(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value), TLM_OK_RESPONSE);
+        EXPECT_EQ(value, values[i]);
+    }
     teardown(&self);
 }

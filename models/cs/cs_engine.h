@@ -1,4 +1,4 @@
-/* One command streamer engine (issue 4; docs/cs.md): the ring buffer of spec 000 §1.1.5, batch
+/* One command streamer engine (docs/cs.md): the ring buffer of spec 000 §1.1.5, batch
  * buffers, the executed MI commands, privilege, errors, the hardware status page and the
  * engine's interrupt messages. One core serves every engine (RCS, BCS, VCS, VECS) of both
  * profiles; the profile tables (cs_commands.h) say what a command looks like and which engine

@@ -1,4 +1,4 @@
-/* Execlist submission of one gen12 command streamer (issue 6 item 5; docs/cs.md "Execlists").
+/* Execlist submission of one gen12 command streamer (docs/cs.md "Execlists").
  *
  *   host or GuC ─► ExecList Submit Queue (SQ) + EXECLIST_CONTROL load, or the legacy ELSP port
  *     ─► context descriptor ─► logical ring context image in memory (spec 004 "Logical

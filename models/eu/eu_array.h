@@ -1,4 +1,4 @@
-/* The EU array (issue 7; docs/eu.md): thread dispatcher, hardware threads on EUs, kernels run
+/* The EU array (docs/eu.md): thread dispatcher, hardware threads on EUs, kernels run
  * as C functions against graphics memory through a data-port initiator, the walker port the
  * render command streamer hands GPGPU_WALKER / COMPUTE_WALKER / MI_REPORT_PERF_COUNT to, and
  * the counters behind TS_GPGPU_THREADS_DISPATCHED and the OA reports.

@@ -1,4 +1,4 @@
-/* The EU array's counters (issue 7 item 5; docs/eu.md "Counters"): GPU busy time, GPU_TICKS,
+/* The EU array's counters (docs/eu.md "Counters"): GPU busy time, GPU_TICKS,
  * GPGPU threads and channels dispatched, EU active and stall cycles, barrier messages, and the
  * A-counter view of them each profile's report carries. The OA counts advance only while
  * counting is enabled; the global set feeds the OA buffer (OAG), one set per render context

@@ -1,4 +1,4 @@
-/* Kernels (issue 7 item 4; docs/eu.md "Kernels" and "Cost model"): a registry that maps a
+/* Kernels (docs/eu.md "Kernels" and "Cost model"): a registry that maps a
  * kernel start address to a C function, and the API a kernel uses while it runs as one
  * hardware thread: its ids and payload, memory through the EU array's data port (real
  * b_transport payloads on the memory target) and its cost in EU cycles.

@@ -1,5 +1,5 @@
 /* gen12 OA buffer with timer-triggered, context-switch and final reports and its half-full
- * interrupt; the counting enable (issue 7 item 5; docs/eu.md "OA buffer").
+ * interrupt; the counting enable (docs/eu.md "OA buffer").
  * Registers: eu_regs.toml (OAG block) and eu_ctx_regs.toml (OAGLBCTXCTRL), offsets from Linux
  * i915 (docs/facts.md "EU array"). While OACONTROL.COUNTER_ENABLE and
  * OAGLBCTXCTRL.TIMER_ENABLE are set, every 2 << TIMER_PERIOD timestamp ticks (i915

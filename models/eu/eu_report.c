@@ -1,4 +1,4 @@
-/* MI_REPORT_PERF_COUNT and OA buffer reports (issue 7 item 5; docs/eu.md "Report format"): the
+/* MI_REPORT_PERF_COUNT and OA buffer reports (docs/eu.md "Report format"): the
  * global counts with the loaded render context's id (OA buffer), or one context's counts with
  * its id (MI_REPORT_PERF_COUNT from that context). RPT_ID is always the lowest addressed dword
  * (spec 003 "Performance Counter Reporting"). */

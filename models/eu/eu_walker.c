@@ -1,4 +1,4 @@
-/* The walker port (issue 7 item 3; docs/eu.md "Walker decode"): the render engine hands
+/* The walker port (docs/eu.md "Walker decode"): the render engine hands
  * GPGPU_WALKER, COMPUTE_WALKER and MI_REPORT_PERF_COUNT here (models/cs/cs_engine.h
  * cs_walker_port). A walker becomes a job that produces its thread groups lazily as the
  * dispatcher pulls them (back-pressure reaches the walker, not a queue); the job completes

@@ -1,4 +1,4 @@
-/* The GT (issue 10 item 1; docs/gt.md): the models of one profile composed into the graphics
+/* The GT (docs/gt.md): the models of one profile composed into the graphics
  * tile a host sees behind its MMIO BAR.
  *
  *   host MMIO ─► BAR (2 MiB; unimplemented offsets read 0) ─► gt router "mmio"

@@ -1,4 +1,4 @@
-/* Seeded random dword streams through every engine of both profiles (issue 4 acceptance):
+/* Seeded random dword streams through every engine of both profiles:
  * random rings, random batch memory and random register settings never crash, hang or leak
  * (this file runs under ASan/UBSan in the sanitizer build). Each run ends idle or at the
  * run-until-idle bound. */

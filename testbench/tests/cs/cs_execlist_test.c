@@ -1,4 +1,4 @@
-/* Execlist submission on the gen12 command streamer (issue 6 item 5; docs/cs.md "Execlists"):
+/* Execlist submission on the gen12 command streamer (docs/cs.md "Execlists"):
  * submit queue and ELSP loads, the logical ring context image (spec 004), context save, the
  * context status buffer in the status pages and through the read port (spec 001 "CSB Read
  * Port"), the context switch interrupt through the gen11+ aggregation tree, refused loads. */

@@ -1,4 +1,4 @@
-/* A doorbell lockstep run's waveform holds both sides on one timeline (issue 9 item 7): the
+/* A doorbell lockstep run's waveform holds both sides on one timeline: the
  * RTL twin's pins (AXI4-Lite from the transactor, the snoop port, the message and group-read
  * outputs, scope doorbell_rtl), the model's rows (scope doorbell: group0..7, ring, rings) and
  * the compare's mismatch count (scope doorbell_lockstep). */

@@ -1,5 +1,5 @@
-/* Waveform rows of the doorbell controller, the GuC scheduler model and the EU array (issue 8
- * item 3; docs/doorbell.md, docs/guc.md, docs/eu.md "Waveform rows"): gtsim runs an example
+/* Waveform rows of the doorbell controller, the GuC scheduler model and the EU array
+ * (docs/doorbell.md, docs/guc.md, docs/eu.md "Waveform rows"): gtsim runs an example
  * scenario with --wave, the FST is read back through fst2vcd, and the rows must show what the
  * scenario did, at the right times, with a group per block in the GTKWave view. */
 #include <stdio.h>

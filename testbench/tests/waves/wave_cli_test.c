@@ -179,7 +179,7 @@ static void check_bringup_contents(WavesCli *self)
     EXPECT_LE(fall, second_run + 10000);
 }
 
-/* What the default scenario's waveform shows (issue 10: the doorbell ring, the submission, the
+/* What the default scenario's waveform shows (the doorbell ring, the submission, the
  * commands, the interrupts): the doorbell rows, the GuC scheduler model's, the render engine's
  * command mnemonics, the aggregator's host line and registers, the host line. */
 static void check_default_contents(WavesCli *self)

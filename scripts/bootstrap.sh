@@ -21,13 +21,6 @@ packages=(
   libclang-rt-14-dev # libFuzzer and the ASan/UBSan runtimes clang links them with
 )
 
-missing=()
-for p in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
-    missing+=("$p")
-  fi
-done
-
 # pywellen (PyPI), a second waveform reader for the waveform tests, in a venv under build/:
 # optional (those tests skip without it), so a machine without PyPI access still bootstraps.
 install_pywellen() {
@@ -42,31 +35,7 @@ install_pywellen() {
   fi
 }
 
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "bootstrap: all ${#packages[@]} packages present"
-  install_pywellen
-  exit 0
-fi
-
-echo "bootstrap: installing ${missing[*]}"
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    sudo_cmd=(sudo -n)
-  else
-    echo "bootstrap: error: need root (or sudo) to install: ${missing[*]}" >&2
-    exit 1
-  fi
-fi
-export DEBIAN_FRONTEND=noninteractive
-if ! "${sudo_cmd[@]}" apt-get update -qq; then
-  echo "bootstrap: error: 'apt-get update' failed; check network access to the Debian mirrors" >&2
-  exit 1
-fi
-if ! "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/tmp/gtsim-bootstrap-apt.log 2>&1; then
-  tail -n 20 /tmp/gtsim-bootstrap-apt.log >&2
-  echo "bootstrap: error: could not install: ${missing[*]} (log: /tmp/gtsim-bootstrap-apt.log)" >&2
-  exit 1
-fi
-echo "bootstrap: installed ${missing[*]}"
+# shellcheck source=scripts/apt-install.sh
+. "$(dirname "$0")/apt-install.sh"
+apt_install_missing bootstrap "${packages[@]}" || exit 1
 install_pywellen

@@ -1059,14 +1059,14 @@ static bool waits_for_event(const cs_decoded *decoded)
 }
 
 /* Appends the command to the event log (docs/cs.md "Event log"), dropping the oldest event
- * when the log is full. */
+ * when the log is full. Each slot keeps its dword buffer, so a stream of forwarded pipeline
+ * commands allocates only until every slot has grown to its commands' length. */
 static void record(cs_engine_model *model, const cs_decoded *decoded)
 {
     cs_event *event;
     if (model->event_count == CS_EVENT_LOG_CAPACITY) {
         event = &model->events[model->event_first];
         model->event_first = (model->event_first + 1u) % CS_EVENT_LOG_CAPACITY;
-        free(event->dwords);
         model->stats.events_dropped++;
     } else {
         event = &model->events[(model->event_first + model->event_count) % CS_EVENT_LOG_CAPACITY];
@@ -1078,7 +1078,7 @@ static void record(cs_engine_model *model, const cs_decoded *decoded)
     event->address = model->command_at;
     event->level = model->level;
     event->length = length;
-    event->dwords = tlm_alloc_zeroed(length ? length : 1u, sizeof *event->dwords);
+    event->dwords = tlm_alloc_grow(event->dwords, &event->capacity, length ? length : 1u, sizeof *event->dwords, 8u);
     memcpy(event->dwords, decoded->dwords, length * sizeof *event->dwords);
     model->stats.events++;
     tlm_log_info(model->log, "%s recorded (%u dwords)", decoded->command->name, length);
@@ -2583,8 +2583,8 @@ const cs_event *cs_engine_event(const cs_engine_model *model, size_t index)
 
 void cs_engine_clear_events(cs_engine_model *model)
 {
-    for (size_t i = 0; i < model->event_count; i++)
-        free(model->events[(model->event_first + i) % CS_EVENT_LOG_CAPACITY].dwords);
+    for (size_t i = 0; i < CS_EVENT_LOG_CAPACITY; i++)
+        free(model->events[i].dwords); /* every slot's buffer, used now or before */
     memset(model->events, 0, sizeof model->events);
     model->event_first = 0;
     model->event_count = 0;

@@ -163,6 +163,7 @@ typedef struct cs_event {
     unsigned level;            /* 0 ring, 1 first-level batch, 2 second-level batch */
     uint32_t length;           /* dwords of the command */
     uint32_t *dwords;          /* its dwords (owned by the log; the fields decode from them) */
+    size_t capacity;           /* dwords the buffer holds: a log slot keeps it when reused */
 } cs_event;
 
 typedef struct cs_engine_model cs_engine_model;

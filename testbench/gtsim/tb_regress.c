@@ -65,6 +65,8 @@ typedef struct tb_job {
     char *coverage_path;           /* the coverage file it may write */
     char **argv;                   /* the command, placeholders replaced (NULL-terminated) */
     char **srun_argv;              /* --launcher slurm: `srun OPTIONS... argv...` (else NULL) */
+    char *slurm_name;              /* --launcher slurm: its Slurm job name, unique to this run (else NULL) */
+    pid_t cancel_pid;              /* the `scancel` that ends its Slurm job (0: none running) */
     char *replay;                  /* one shell line that reruns it */
     tb_job_state state;            /* where it is */
     pid_t pid;                     /* while running: its main process, also its process group */
@@ -95,6 +97,7 @@ typedef struct tb_regress {
     bool slurm;             /* --launcher slurm: each job is one `srun` */
     const char *slurm_args; /* --slurm-args: words added to each srun (split at blanks) */
     char *out_owned;        /* out_dir when the runner made it absolute (else NULL) */
+    char slurm_tag[40];     /* --launcher slurm: suffix of this run's job names (runner pid and start) */
 } tb_regress;
 
 static volatile sig_atomic_t tb_interrupted;
@@ -356,6 +359,52 @@ static void tb_report_job(const tb_job *job)
  * ended or the timeout has passed, and reaps what it left (the runner is a subreaper, so a
  * job's orphans become its children). True once nothing of the job is left: the job ends
  * only then, so no finished or timed-out job leaves a process behind. */
+/* Cancels the job's Slurm job by its name (unique to this run) with `scancel`, in the
+ * background: srun cancels its allocation on SIGTERM only when it can act on it (not while it
+ * is still launching the step, nor after SIGKILL), so the runner asks slurmctld directly too.
+ * The scancel is part of the job: the job ends only once it has exited (SIGKILL after the
+ * grace period like the rest). */
+static void tb_job_cancel_slurm(tb_job *job)
+{
+    if (!job->slurm_name || job->cancel_pid > 0)
+        return;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0)
+        return; /* srun's own cancellation is still on its way */
+    if (pid == 0) {
+        setpgid(0, 0);
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            dup2(null, STDIN_FILENO);
+            dup2(null, STDOUT_FILENO);
+        }
+        char name[4200], user[32];
+        snprintf(name, sizeof name, "--name=%s", job->slurm_name);
+        snprintf(user, sizeof user, "--user=%lu", (unsigned long)getuid());
+        execlp("scancel", "scancel", "--quiet", name, user, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    job->cancel_pid = pid;
+}
+
+/* True once the job's scancel (if any) has exited; SIGKILL to it with the job's group. */
+static bool tb_job_cancel_done(tb_job *job)
+{
+    if (job->cancel_pid <= 0)
+        return true;
+    pid_t got = waitpid(job->cancel_pid, NULL, WNOHANG);
+    if (got == job->cancel_pid || (got < 0 && errno == ECHILD)) {
+        job->cancel_pid = 0;
+        return true;
+    }
+    if (job->kill_sent)
+        kill(job->cancel_pid, SIGKILL);
+    return false;
+}
+
 static bool tb_job_poll(tb_job *job, double now)
 {
     if (!job->main_done) {
@@ -376,11 +425,14 @@ static bool tb_job_poll(tb_job *job, double now)
     while (waitpid(-job->pid, NULL, WNOHANG) > 0) {
         /* orphans of the job, reparented to the runner */
     }
+    bool cancel_done = tb_job_cancel_done(job);
     if (kill(-job->pid, 0) != 0) /* the group is empty (ESRCH) */
-        return job->main_done;
+        return job->main_done && cancel_done;
     if (job->term_sent == 0) {
         kill(-job->pid, SIGTERM); /* gtsim completes its waveform on SIGTERM (docs/waves.md) */
         job->term_sent = now;
+        if (job->timed_out || job->stopping)
+            tb_job_cancel_slurm(job);
     } else if (!job->kill_sent && now - job->term_sent >= TB_REGRESS_KILL_GRACE) {
         kill(-job->pid, SIGKILL);
         job->kill_sent = true;
@@ -811,7 +863,7 @@ static char **tb_srun_command(const tb_regress *regress, const tb_job *job)
         if (c > start)
             argv[argc++] = tb_format("%.*s", (int)(c - start), start);
     }
-    argv[argc++] = tb_format("--job-name=gtsim-%s", job->id);
+    argv[argc++] = tb_format("--job-name=%s", job->slurm_name);
     argv[argc++] = tb_format("--ntasks=1");
     argv[argc++] = tb_format("--time=%u", (unsigned)((job->entry->timeout + (unsigned)TB_REGRESS_KILL_GRACE + 59) / 60));
     argv[argc++] = tb_format("--quiet");
@@ -858,8 +910,10 @@ static tb_job *tb_make_jobs(const tb_regress *regress, const tb_regress_list *li
             job->coverage_path = tb_format("%s/coverage/%s.cov", regress->out_dir, stem);
             free(stem);
             tb_build_command(job, regress, list);
-            if (regress->slurm)
+            if (regress->slurm) {
+                job->slurm_name = tb_format("gtsim-%s%s", job->id, regress->slurm_tag);
                 job->srun_argv = tb_srun_command(regress, job);
+            }
         }
     }
     *count = n;
@@ -875,6 +929,7 @@ static void tb_free_jobs(tb_job *jobs, size_t count)
         for (char **arg = jobs[i].srun_argv; arg && *arg; arg++)
             free(*arg);
         free(jobs[i].srun_argv);
+        free(jobs[i].slurm_name);
         free(jobs[i].id);
         free(jobs[i].log_path);
         free(jobs[i].wave_path);
@@ -1230,6 +1285,10 @@ int tb_regress_main(int argc, char **argv)
         return TB_REGRESS_USAGE;
     }
     size_t count = 0;
+    /* Slurm job names carry the run's tag, so the runner's scancel reaches this run's jobs only
+     * (another run of the same list by the same user keeps its own). */
+    snprintf(regress.slurm_tag, sizeof regress.slurm_tag, "@%lx.%lx", (unsigned long)getpid(),
+             (unsigned long)time(NULL) & 0xffffful);
     tb_job *jobs = tb_make_jobs(&regress, list, suite, &count);
     for (size_t i = 0; i < count; i++) {
         remove(jobs[i].coverage_path); /* a stale file from an earlier run must not count */

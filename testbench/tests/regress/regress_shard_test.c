@@ -141,13 +141,14 @@ TEST_F(RegressShard, AnIncompleteOrMixedMergeIsAnError)
  * runs the command after its options, as srun runs it on a node. Each job is one srun with
  * the --slurm-args words, a job name, one task and a time limit covering the timeout; the
  * verdicts and seeds are the local run's; a job past its timeout gets SIGTERM first (srun
- * cancels its allocation on SIGTERM only). */
+ * cancels its allocation on SIGTERM only) and a `scancel` of its job name. */
 TEST_F(RegressShard, SlurmLauncherRunsEachJobAsOneSrun)
 {
     EXPECT_EQ(sh(self, "mkdir bin && printf '%s\\n' '#!/bin/sh' 'echo \"$*\" >> \"$SRUN_LOG\"' "
                        "'trap \"echo srun-got-TERM >> \\\"$SRUN_LOG\\\"; exit 143\" TERM' "
                        "'while [ $# -gt 0 ] && [ \"${1#--}\" != \"$1\" ]; do shift; done' '\"$@\" & wait $!' "
-                       "> bin/srun && chmod +x bin/srun"),
+                       "> bin/srun && chmod +x bin/srun && "
+                       "printf '%s\\n' '#!/bin/sh' 'echo \"scancel $*\" >> \"$SRUN_LOG\"' > bin/scancel && chmod +x bin/scancel"),
               0);
     EXPECT_EQ(sh(self, "\"$GTSIM\" regress t.list -j 2 --seed 9 --out local > local.txt; "
                        "SRUN_LOG=$PWD/srun.log PATH=$PWD/bin:$PATH \"$GTSIM\" regress t.list -j 2 --seed 9 --out slurm "
@@ -155,13 +156,18 @@ TEST_F(RegressShard, SlurmLauncherRunsEachJobAsOneSrun)
                        JOB_LINES("local.txt", "local.jobs") " && " JOB_LINES("slurm.txt", "slurm.jobs") " && cmp local.jobs slurm.jobs"),
               0);
     EXPECT_EQ(sh(self, "test $(grep -c -- '--job-name=gtsim-' srun.log) -eq 15"), 0); /* one srun per job */
-    EXPECT_EQ(sh(self, "grep -q '^--partition=p --account=a --job-name=gtsim-smoke/says --ntasks=1 --time=11 --quiet sh -c ' srun.log"),
+    EXPECT_EQ(sh(self, "grep -q '^--partition=p --account=a --job-name=gtsim-smoke/says@[0-9a-f]*\\.[0-9a-f]* --ntasks=1 --time=11 --quiet sh -c ' srun.log"),
               0);
     EXPECT_EQ(sh(self, "grep -q 'launcher slurm' slurm.txt && grep -q 'coverage: .*/slurm/coverage.txt' slurm.txt"), 0);
-    /* A job past its timeout: srun gets SIGTERM. */
+    /* A job that passed or failed by itself is not cancelled. */
+    EXPECT_EQ(sh(self, "! grep -q '^scancel' srun.log"), 0);
+    /* A job past its timeout: srun gets SIGTERM, and the runner cancels the Slurm job by its
+     * name (srun cannot act on SIGTERM while it launches the step). */
     EXPECT_EQ(sh(self, "printf 'suite s\\ntest hangs timeout 1 -- sleep 30\\n' > h.list && SRUN_LOG=$PWD/h.log "
                        "PATH=$PWD/bin:$PATH \"$GTSIM\" regress h.list --launcher slurm --out h > h.txt; test $? -eq 1 && "
-                       "grep -q '^TIMEOUT ' h.txt && grep -q srun-got-TERM h.log && grep -q -- '--time=1 ' h.log"),
+                       "grep -q '^TIMEOUT ' h.txt && grep -q srun-got-TERM h.log && grep -q -- '--time=1 ' h.log && "
+                       "name=$(sed -n 's/.*--job-name=\\([^ ]*\\) .*/\\1/p' h.log) && test -n \"$name\" && "
+                       "grep -q \"^scancel --quiet --name=$name --user=$(id -u)$\" h.log"),
               0);
     EXPECT_EQ(sh(self, "\"$GTSIM\" regress t.list --launcher lsf 2> e1.txt; test $? -eq 2 && grep -q \"launcher 'lsf'\" e1.txt"),
               0);

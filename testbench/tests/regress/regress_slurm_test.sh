@@ -86,11 +86,12 @@ wait "$runner"
 check "an interrupted run exits 1" test $? -eq 1
 check "its jobs are NOT RUN" grep -q '^NOT RUN ' int.txt
 left=1
-for _ in $(seq 20); do
+for _ in $(seq 40); do
   if [ -z "$(squeue -h -o %i 2>/dev/null)" ]; then left=0; break; fi
   sleep 0.5
 done
 check "squeue empty after the interrupt" test "$left" -eq 0
+if [ "$left" -ne 0 ]; then squeue -h -o '%i %t %M %j' 2>/dev/null; cat int.txt; fi
 if [ "$failures" -ne 0 ]; then
   echo "--- slurm.txt (tail)"; tail -n 30 slurm.txt; echo "--- c-slurm.txt"; cat c-slurm.txt
   exit 1

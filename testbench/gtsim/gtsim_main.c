@@ -20,6 +20,7 @@
 #include "tb_summary.h"
 #include "tb_system_coverage.h"
 #include "tb_system.h"
+#include "tb_twin_registry.h"
 #include "wave.h"
 
 #ifndef GTSIM_VERSION
@@ -32,9 +33,7 @@ typedef struct tb_cli {
     bool run_files;           /* `gtsim run FILE...` rather than the default scenario */
     const char **files;       /* the FILE arguments, in order */
     size_t file_count;        /* entries in files */
-    bool rtl_roundtrip;       /* --rtl roundtrip */
-    bool rtl_irq;             /* --rtl irq: the gen11+ interrupt aggregator's RTL twin (gen12) */
-    bool rtl_doorbell;        /* --rtl doorbell: the GTI doorbell controller's RTL twin (gen12) */
+    bool rtl[TB_TWIN_MAX];    /* --rtl NAME: the twins named, by registry index (tb_twin_registry.h) */
     bool lockstep;            /* --lockstep: model and RTL twin side by side */
     bool strict_mmio;         /* --strict-mmio: an unimplemented offset inside the BAR is a bus error */
     bool verbose;             /* -v: echo statements as they run */
@@ -58,31 +57,26 @@ typedef struct tb_cli {
 /* --wave-on-fail without a value: how much simulated time before the failure is kept. */
 #define TB_DEFAULT_WAVE_HISTORY_NS UINT64_C(10000)
 
-/* --rtl's value: a comma-separated list of blocks with an RTL twin. False on an unknown one,
- * whose name goes to `unknown`. */
+/* --rtl's value: a comma-separated list of twins in the registry. False on an unknown one,
+ * whose name goes to `unknown`; nothing is selected then. */
 static bool tb_parse_rtl_blocks(const char *value, tb_cli *cli, char *unknown, size_t unknown_size)
 {
-    bool roundtrip = false, irq = false, doorbell = false;
+    bool named[TB_TWIN_MAX] = { false };
     const char *item = value;
     for (;;) {
         size_t length = strcspn(item, ",");
-        if (length == strlen("roundtrip") && strncmp(item, "roundtrip", length) == 0)
-            roundtrip = true;
-        else if (length == strlen("irq") && strncmp(item, "irq", length) == 0)
-            irq = true;
-        else if (length == strlen("doorbell") && strncmp(item, "doorbell", length) == 0)
-            doorbell = true;
-        else {
+        size_t index;
+        if (!tb_twin_find(item, length, &index)) {
             snprintf(unknown, unknown_size, "%.*s", (int)length, item);
             return false;
         }
+        named[index] = true;
         if (item[length] == '\0')
             break;
         item += length + 1;
     }
-    cli->rtl_roundtrip |= roundtrip;
-    cli->rtl_irq |= irq;
-    cli->rtl_doorbell |= doorbell;
+    for (size_t i = 0; i < TB_TWIN_MAX; i++)
+        cli->rtl[i] |= named[i];
     return true;
 }
 
@@ -96,10 +90,10 @@ static void tb_print_usage(FILE *out)
           "       gtsim --help | --version\n"
           "\n"
           "options:\n"
-          "  --rtl BLOCK[,BLOCK]  simulate BLOCK as its RTL twin (blocks: roundtrip, irq,\n"
-          "                       doorbell; irq is the gen11+ interrupt aggregator, doorbell the\n"
-          "                       GTI doorbell controller, both gen12 only); repeatable\n"
-          "  --lockstep           simulate the --rtl blocks (without --rtl: every block that has\n"
+          "  --rtl BLOCK[,BLOCK]  simulate BLOCK as its RTL twin; repeatable. Blocks (profiles):\n",
+          out);
+    tb_twin_print_list(out, 25);
+    fputs("  --lockstep           simulate the --rtl blocks (without --rtl: every block that has\n"
           "                       an RTL twin in the profile) as model and RTL in lockstep; a\n"
           "                       divergence is a failed check\n"
           "  --strict-mmio        an access to an offset inside the GT's MMIO BAR that no\n"
@@ -243,10 +237,10 @@ static int tb_parse_arguments(int argc, char **argv, tb_cli *cli)
             } else if (strcmp(arg, "--strict-mmio") == 0) {
                 cli->strict_mmio = true;
             } else if ((value = tb_cli_option_value(argc, argv, &i, "--rtl", &missing)) != NULL) {
-                char unknown[64];
+                char unknown[64], names[256];
                 if (!tb_parse_rtl_blocks(value, cli, unknown, sizeof unknown))
-                    return tb_usage_error("unknown block '%s' for --rtl (blocks with an RTL twin: roundtrip, irq, doorbell)",
-                                          unknown);
+                    return tb_usage_error("unknown block '%s' for --rtl (blocks with an RTL twin: %s)", unknown,
+                                          tb_twin_names(names, sizeof names));
             } else if ((value = tb_cli_option_value(argc, argv, &i, "--log-level", &missing)) != NULL) {
                 if (!tb_parse_log_level(value, &cli->log_level))
                     return tb_usage_error("unknown log level '%s' (debug, info, warning, error)", value);
@@ -441,19 +435,28 @@ static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const cha
 {
     /* --rtl names the blocks that leave model mode (--lockstep then puts them in lockstep);
      * --lockstep alone: every block with an RTL twin in the scenario's profile. */
-    bool any_rtl = cli->rtl_roundtrip || cli->rtl_irq || cli->rtl_doorbell;
+    bool any_rtl = false;
+    for (size_t i = 0; i < tb_twin_count(); i++)
+        any_rtl |= cli->rtl[i];
     tb_block_mode twin_mode = cli->lockstep ? TB_MODE_LOCKSTEP : TB_MODE_RTL;
-    tb_block_mode mode = (any_rtl ? cli->rtl_roundtrip : cli->lockstep) ? twin_mode : TB_MODE_MODEL;
-    tb_block_mode irq_mode =
-        (any_rtl ? cli->rtl_irq : cli->lockstep && tb_system_profile_has_irq_twin(scenario->profile)) ? twin_mode
-                                                                                                       : TB_MODE_MODEL;
-    tb_system_config config = tb_scenario_system_config(scenario, mode, stdout);
-    tb_block_mode doorbell_mode =
-        (any_rtl ? cli->rtl_doorbell : cli->lockstep && tb_system_profile_has_doorbell_twin(scenario->profile))
-            ? twin_mode
-            : TB_MODE_MODEL;
-    config.irq_mode = irq_mode;
-    config.doorbell_mode = doorbell_mode;
+    tb_system_config config = tb_scenario_system_config(scenario, TB_MODE_MODEL, stdout);
+    /* The run header's block list ("roundtrip: rtl, irq: model, ..."), and whether any block
+     * runs in lockstep. */
+    char modes[512] = "";
+    size_t modes_used = 0;
+    bool any_lockstep = false;
+    for (size_t i = 0; i < tb_twin_count(); i++) {
+        const tb_twin_descriptor *twin = tb_twin_at(i);
+        bool selected = any_rtl ? cli->rtl[i] : cli->lockstep && tb_twin_in_profile(twin, scenario->profile);
+        tb_block_mode mode = selected ? twin_mode : TB_MODE_MODEL;
+        *tb_twin_mode_slot(twin, &config) = mode;
+        any_lockstep |= mode == TB_MODE_LOCKSTEP;
+        if (modes_used < sizeof modes) {
+            int written = snprintf(modes + modes_used, sizeof modes - modes_used, ", %s: %s", twin->name,
+                                   tb_block_mode_name(mode));
+            modes_used += written > 0 ? (size_t)written : 0;
+        }
+    }
     config.strict_mmio = cli->strict_mmio;
     bool wave_usage_error = false;
     wave_file *wave = tb_wave_open(cli, wave_path, &wave_usage_error);
@@ -475,8 +478,7 @@ static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const cha
         return false;
     }
     tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(system)), cli->log_level);
-    printf("gtsim %s: %s (profile %s, roundtrip: %s, irq: %s, doorbell: %s)\n", GTSIM_VERSION, scenario->name,
-           scenario->profile, tb_block_mode_name(mode), tb_block_mode_name(irq_mode), tb_block_mode_name(doorbell_mode));
+    printf("gtsim %s: %s (profile %s%s)\n", GTSIM_VERSION, scenario->name, scenario->profile, modes);
     tb_run_result before = *result;
     bool tty = isatty(STDERR_FILENO);
     tb_run_options options = { .out = stdout, .errors = stderr, .verbose = cli->verbose,
@@ -489,7 +491,7 @@ static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const cha
         tb_summary_print(stdout, scenario->name, system, result->passed - before.passed,
                          result->failed - before.failed, cli->run_files);
     }
-    if (ok && (mode == TB_MODE_LOCKSTEP || irq_mode == TB_MODE_LOCKSTEP || doorbell_mode == TB_MODE_LOCKSTEP))
+    if (ok && any_lockstep)
         printf("%s: %" PRIu64 " lockstep mismatches\n", scenario->name, tb_system_mismatches(system));
     if (coverage)
         tb_system_coverage(system, coverage);

@@ -6,16 +6,8 @@
 #include "doorbell.h"
 #include "gt.h"
 #include "irq_gen11.h"
-#include "irq_gen11_regs.h"
 #include "irq_gen6.h"
-#include "roundtrip.h"
-#include "roundtrip_regs.h"
-#include "tb_doorbell_lockstep.h"
-#include "tb_doorbell_twin.h"
-#include "tb_irq_lockstep.h"
-#include "tb_irq_twin.h"
-#include "tb_lockstep.h"
-#include "tb_roundtrip_twin.h"
+#include "tb_twin_registry.h"
 #include "tlm_alloc.h"
 
 /* The bring-up system's GT clock. Not a profile fact (the GT's profile has its own clock,
@@ -31,47 +23,20 @@ struct tb_system {
     tlm_trace_port memory_port;  /* traces the host's graphics memory accesses (when tracing) */
     const tlm_target *memory_target; /* what the host uses: the memory, or the port in front of it */
     tlm_signal host_irq;         /* interrupt line to the host */
-    roundtrip *model;            /* round-trip C model (model and lockstep modes) */
-    tb_roundtrip_twin *twin;     /* round-trip RTL twin (RTL and lockstep modes) */
-    tb_lockstep *lockstep;       /* compare of the two (lockstep mode) */
-    tb_block_mode mode;          /* how the round-trip block is simulated */
-    irq_gen11 *irq_gen11;        /* gen11+ aggregator model the system built for lockstep (else the GT's) */
-    tb_irq_twin *irq_twin;       /* its RTL twin (irq modes rtl and lockstep) */
-    tb_irq_lockstep *irq_lockstep; /* compare of the two (irq mode lockstep) */
-    doorbell *doorbell;          /* doorbell controller model the system built for lockstep (else the GT's) */
-    tb_doorbell_twin *doorbell_twin; /* its RTL twin (doorbell modes rtl and lockstep) */
-    tb_doorbell_lockstep *doorbell_lockstep; /* compare of the two (doorbell mode lockstep) */
-    doorbell_block doorbell_block; /* what the GT uses instead of its model (doorbell modes rtl and lockstep) */
-    tlm_signal *block_irq;       /* the round-trip block's interrupt output */
+    tb_twin_instance twins[TB_TWIN_MAX]; /* each registered twin as built, by registry index (descriptor NULL: none) */
+    tlm_signal *block_irqs[TB_TWIN_HOST_IRQ_MAX]; /* interrupt outputs of blocks outside the GT (the round-trip block's) */
+    size_t block_irq_count;      /* entries used in block_irqs */
     tlm_signal *aggregator_irq;  /* the aggregator's host line */
 };
 
-/* The host line is the OR of the interrupt aggregator's host line and the round-trip block's
- * interrupt output (tb_system.h). */
+/* The host line is the OR of the interrupt aggregator's host line and the interrupt outputs of
+ * the blocks outside the GT (tb_system.h). */
 static void update_host_irq(tb_system *system)
 {
-    tlm_signal_set(&system->host_irq, tlm_signal_get(system->block_irq) | tlm_signal_get(system->aggregator_irq));
-}
-
-/* The doorbell replacement's operations (doorbell.h doorbell_block) over the twin or the lockstep. */
-static doorbell_install_result twin_install(void *self, unsigned bell, uint64_t line)
-{
-    return tb_doorbell_twin_install(self, bell, line);
-}
-
-static void twin_set_guc_port(void *self, const doorbell_guc_port *port)
-{
-    tb_doorbell_twin_set_guc_port(self, port);
-}
-
-static doorbell_install_result lockstep_install(void *self, unsigned bell, uint64_t line)
-{
-    return tb_doorbell_lockstep_install(self, bell, line);
-}
-
-static void lockstep_set_guc_port(void *self, const doorbell_guc_port *port)
-{
-    tb_doorbell_lockstep_set_guc_port(self, port);
+    uint64_t level = tlm_signal_get(system->aggregator_irq);
+    for (size_t i = 0; i < system->block_irq_count; i++)
+        level |= tlm_signal_get(system->block_irqs[i]);
+    tlm_signal_set(&system->host_irq, level);
 }
 
 static void follow_irq(void *context, tlm_signal *signal, uint64_t old_value, uint64_t new_value)
@@ -82,6 +47,52 @@ static void follow_irq(void *context, tlm_signal *signal, uint64_t old_value, ui
     update_host_irq(context);
 }
 
+/* Checks every registered twin's mode against the profile, in registry order. */
+static bool check_twin_modes(const tb_system_config *config, const gt_profile *profile, char *error,
+                             size_t error_size)
+{
+    for (size_t i = 0; i < tb_twin_count(); i++) {
+        const tb_twin_descriptor *descriptor = tb_twin_at(i);
+        tb_block_mode mode = tb_twin_mode(descriptor, config);
+        if (mode != TB_MODE_MODEL && mode != TB_MODE_RTL && mode != TB_MODE_LOCKSTEP) {
+            snprintf(error, error_size, "unknown block mode %d", (int)mode);
+            return false;
+        }
+        if (mode != TB_MODE_MODEL && !tb_twin_in_profile(descriptor, profile->name)) {
+            snprintf(error, error_size, "profile %s %s", profile->name,
+                     descriptor->absent ? descriptor->absent : "has no RTL twin of this block");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Builds and injects the twins whose descriptors' fronts_memory is `fronts_memory`, in registry
+ * order (docs/cosim.md "The twin registry"): in model mode a block the GT models has nothing to
+ * build; otherwise the descriptor builds the model, the twin or both and their compare, and puts
+ * them into the GT's configuration or the host's memory path. */
+static void build_twins(tb_system *system, const tb_system_config *config, tb_twin_platform *platform,
+                        bool fronts_memory)
+{
+    for (size_t i = 0; i < tb_twin_count(); i++) {
+        const tb_twin_descriptor *descriptor = tb_twin_at(i);
+        if (descriptor->fronts_memory != fronts_memory)
+            continue;
+        tb_block_mode mode = tb_twin_mode(descriptor, config);
+        void (*create)(tb_twin_instance *, tb_twin_platform *) =
+            mode == TB_MODE_RTL ? descriptor->create_rtl
+            : mode == TB_MODE_LOCKSTEP ? descriptor->create_lockstep
+                                       : descriptor->create_model;
+        if (!create)
+            continue;
+        tb_twin_instance *instance = &system->twins[i];
+        *instance = (tb_twin_instance){ .descriptor = descriptor, .mode = mode };
+        create(instance, platform);
+        if (descriptor->inject)
+            descriptor->inject(instance, platform);
+    }
+}
+
 tb_system *tb_system_create(const tb_system_config *config, char *error, size_t error_size)
 {
     const gt_profile *profile = gt_profile_find(config->profile);
@@ -89,32 +100,9 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
         snprintf(error, error_size, "unknown profile '%s' (known: %s)", config->profile, gt_profile_names());
         return NULL;
     }
-    if (config->roundtrip_mode != TB_MODE_MODEL && config->roundtrip_mode != TB_MODE_RTL &&
-        config->roundtrip_mode != TB_MODE_LOCKSTEP) {
-        snprintf(error, error_size, "unknown block mode %d", (int)config->roundtrip_mode);
+    if (!check_twin_modes(config, profile, error, error_size))
         return NULL;
-    }
-    if (config->irq_mode != TB_MODE_MODEL && config->irq_mode != TB_MODE_RTL && config->irq_mode != TB_MODE_LOCKSTEP) {
-        snprintf(error, error_size, "unknown block mode %d", (int)config->irq_mode);
-        return NULL;
-    }
-    if (config->irq_mode != TB_MODE_MODEL && !tb_system_profile_has_irq_twin(profile->name)) {
-        snprintf(error, error_size, "profile %s has no RTL twin of its interrupt aggregator (rtl/irq is gen11+)",
-                 profile->name);
-        return NULL;
-    }
-    if (config->doorbell_mode != TB_MODE_MODEL && config->doorbell_mode != TB_MODE_RTL &&
-        config->doorbell_mode != TB_MODE_LOCKSTEP) {
-        snprintf(error, error_size, "unknown block mode %d", (int)config->doorbell_mode);
-        return NULL;
-    }
-    if (config->doorbell_mode != TB_MODE_MODEL && !tb_system_profile_has_doorbell_twin(profile->name)) {
-        snprintf(error, error_size, "profile %s has no doorbells, so no RTL twin of a doorbell controller (rtl/doorbell is gen12)",
-                 profile->name);
-        return NULL;
-    }
     tb_system *system = tlm_alloc_zeroed(1, sizeof *system);
-    system->mode = config->roundtrip_mode;
     system->kernel = tlm_kernel_create();
     if (config->log_sink)
         tlm_logger_set_sink(tlm_kernel_logger(system->kernel), config->log_sink);
@@ -123,99 +111,52 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
         tlm_kernel_set_tracer(system->kernel, config->tracer);
     tlm_clock_init(&system->clock, system->kernel, "gt_clock", BRINGUP_CLOCK_PERIOD, BRINGUP_CLOCK_PERIOD);
     system->memory = tlm_memory_create(system->kernel, "gfx_memory", 0);
-    /* doorbell mode (docs/cosim.md "In the system"): in model mode the GT builds its controller
-     * model; otherwise the system builds the RTL twin (and, in lockstep, the model and the
-     * compare: the run follows the twin, the model shadows it) and injects it (gt_config.doorbell).
-     * Both sides watch their lines in the same memory; in lockstep the host's memory accesses go
-     * through the compare, which checks both sides' messages after each of them. */
-    const tlm_target *host_memory = tlm_memory_target(system->memory);
-    if (config->doorbell_mode != TB_MODE_MODEL) {
-        system->doorbell_twin = tb_doorbell_twin_create(system->kernel, &system->clock, "doorbell_rtl", system->memory);
-        system->doorbell_block = (doorbell_block){ .target = tb_doorbell_twin_target(system->doorbell_twin),
-                                                   .install = twin_install, .set_guc_port = twin_set_guc_port,
-                                                   .self = system->doorbell_twin };
-    }
-    if (config->doorbell_mode == TB_MODE_LOCKSTEP) {
-        system->doorbell = doorbell_create(system->kernel, "doorbell", system->memory);
-        system->doorbell_lockstep = tb_doorbell_lockstep_create(system->kernel, "doorbell_lockstep", system->doorbell,
-                                                                system->doorbell_twin, system->memory);
-        system->doorbell_block = (doorbell_block){ .target = tb_doorbell_lockstep_target(system->doorbell_lockstep),
-                                                   .install = lockstep_install, .set_guc_port = lockstep_set_guc_port,
-                                                   .self = system->doorbell_lockstep };
-        host_memory = tb_doorbell_lockstep_memory(system->doorbell_lockstep);
-    }
+    gt_config gt = { 0 };
+    tb_twin_platform platform = {
+        .kernel = system->kernel,
+        .clock = &system->clock,
+        .memory = system->memory,
+        .profile = profile,
+        .gt_config = &gt,
+        .host_memory = tlm_memory_target(system->memory),
+    };
+    /* A twin that compares memory side effects (the doorbell controller in lockstep) stands in
+     * the host's memory path, so it exists before that path is built. */
+    build_twins(system, config, &platform, true);
     /* The memory has no router in front of it: a port traces the host's accesses (its view
      * group starts closed: the registers are what a bring-up run is about). */
     system->memory_target = tlm_trace_port_init(&system->memory_port, system->kernel, "gfx_memory",
-                                                host_memory, 48, 8, true);
+                                                platform.host_memory, 48, 8, true);
     tlm_signal_init(&system->host_irq, "host_irq", 1, 0);
     tlm_signal_trace(&system->host_irq, system->kernel, "system");
     tlm_trace_view(system->kernel, "system", TLM_TRACE_RANK_HOST, false);
 
-    const tlm_target *block_target = NULL;
-    tlm_signal *block_irq = NULL;
-    if (system->mode != TB_MODE_RTL) {
-        system->model = roundtrip_create(system->kernel, "roundtrip");
-        block_target = roundtrip_target(system->model);
-        block_irq = roundtrip_irq(system->model);
-    }
-    if (system->mode != TB_MODE_MODEL) {
-        system->twin = tb_roundtrip_twin_create(system->kernel, &system->clock, "roundtrip_rtl");
-        block_target = tb_roundtrip_twin_target(system->twin);
-        block_irq = tb_roundtrip_twin_irq(system->twin);
-    }
-    if (system->mode == TB_MODE_LOCKSTEP) {
-        system->lockstep = tb_lockstep_create(system->kernel, "lockstep", roundtrip_target(system->model),
-                                              tb_roundtrip_twin_target(system->twin));
-        tb_lockstep_compare_signal(system->lockstep, "irq", roundtrip_irq(system->model),
-                                   tb_roundtrip_twin_irq(system->twin));
-        block_target = tb_lockstep_target(system->lockstep);
-    }
-
-    /* irq mode (docs/cosim.md): in model mode the GT builds its aggregator model; otherwise
-     * the system builds the RTL twin (and, in lockstep, the model and the compare, where the
-     * run follows the twin and the model shadows it) and injects its ports into the GT. */
-    gt_irq_block replacement = { 0 };
-    if (config->irq_mode != TB_MODE_MODEL) {
-        system->irq_twin = tb_irq_twin_create(system->kernel, &system->clock, "irq_rtl");
-        replacement.sink = tb_irq_twin_sink(system->irq_twin);
-        replacement.host_irq = tb_irq_twin_host_irq(system->irq_twin);
-        replacement.host_target = tb_irq_twin_target(system->irq_twin, IRQ_GEN11_HOST);
-        replacement.guc_target = tb_irq_twin_target(system->irq_twin, IRQ_GEN11_GUC);
-        for (unsigned v = 0; v < 2; v++)
-            replacement.guc_vector[v] = tb_irq_twin_guc_vector(system->irq_twin, v);
-    }
-    if (config->irq_mode == TB_MODE_LOCKSTEP) {
-        system->irq_gen11 = irq_gen11_create(system->kernel, "irq");
-        system->irq_lockstep =
-            tb_irq_lockstep_create(system->kernel, "irq_lockstep", system->irq_gen11, system->irq_twin);
-        replacement.sink = tb_irq_lockstep_sink(system->irq_lockstep);
-        replacement.host_target = tb_irq_lockstep_target(system->irq_lockstep, IRQ_GEN11_HOST);
-        replacement.guc_target = tb_irq_lockstep_target(system->irq_lockstep, IRQ_GEN11_GUC);
-    }
-    gt_config gt = {
-        .profile = profile,
-        .memory = system->memory,
-        .clock_period = BRINGUP_CLOCK_PERIOD,
-        .irq = config->irq_mode != TB_MODE_MODEL ? &replacement : NULL,
-        .doorbell = config->doorbell_mode != TB_MODE_MODEL ? &system->doorbell_block : NULL,
-        .strict_mmio = config->strict_mmio,
-    };
+    build_twins(system, config, &platform, false);
+    gt.profile = profile;
+    gt.memory = system->memory;
+    gt.clock_period = BRINGUP_CLOCK_PERIOD;
+    gt.strict_mmio = config->strict_mmio;
     system->gt = gt_create(system->kernel, &gt, error, error_size);
     if (!system->gt) {
         tb_system_destroy(system);
         return NULL;
     }
-    /* The bring-up block shares the GT's BAR beyond its register space (tb_system.h). */
-    gt_mmio_map(system->gt, TB_SYSTEM_ROUNDTRIP_BASE, ROUNDTRIP_BLOCK_SIZE, block_target);
+    platform.gt = system->gt;
+    for (size_t i = 0; i < tb_twin_count(); i++) {
+        tb_twin_instance *instance = &system->twins[i];
+        if (instance->descriptor && instance->descriptor->attach)
+            instance->descriptor->attach(instance, &platform);
+    }
 
-    /* In lockstep the round-trip part of the host line follows the RTL: the run is the RTL's,
-     * the model shadows it. */
-    system->block_irq = block_irq;
+    /* In lockstep a block's part of the host line follows the RTL: the run is the RTL's, the
+     * model shadows it. */
+    for (size_t i = 0; i < platform.host_irq_input_count; i++)
+        system->block_irqs[system->block_irq_count++] = platform.host_irq_inputs[i];
     system->aggregator_irq = gt_host_irq(system->gt);
     /* The aggregator's line, unless its model traces it already. */
     tlm_signal_trace(system->aggregator_irq, system->kernel, "irq");
-    tlm_signal_listen(block_irq, follow_irq, system);
+    for (size_t i = 0; i < system->block_irq_count; i++)
+        tlm_signal_listen(system->block_irqs[i], follow_irq, system);
     tlm_signal_listen(system->aggregator_irq, follow_irq, system);
     update_host_irq(system);
     return system;
@@ -226,20 +167,31 @@ void tb_system_destroy(tb_system *system)
     if (!system)
         return;
     gt_destroy(system->gt);
-    tb_lockstep_destroy(system->lockstep);
-    tb_irq_lockstep_destroy(system->irq_lockstep);
-    tb_irq_twin_destroy(system->irq_twin);
-    tb_doorbell_lockstep_destroy(system->doorbell_lockstep);
-    tb_doorbell_twin_destroy(system->doorbell_twin);
-    doorbell_destroy(system->doorbell);
-    tb_roundtrip_twin_destroy(system->twin);
-    roundtrip_destroy(system->model);
-    irq_gen11_destroy(system->irq_gen11);
+    for (size_t i = TB_TWIN_MAX; i-- > 0;) {
+        tb_twin_instance *instance = &system->twins[i];
+        if (instance->descriptor)
+            instance->descriptor->destroy(instance);
+    }
     tlm_memory_destroy(system->memory);
     tlm_signal_destroy(&system->host_irq);
     tlm_clock_destroy(&system->clock);
     tlm_kernel_destroy(system->kernel);
     free(system);
+}
+
+/* The instance of the twin named `name`, or NULL when this run built none. */
+static tb_twin_instance *find_twin(const tb_system *system, const char *name)
+{
+    size_t index;
+    if (!tb_twin_find(name, strlen(name), &index) || index >= TB_TWIN_MAX)
+        return NULL;
+    tb_twin_instance *instance = (tb_twin_instance *)&system->twins[index];
+    return instance->descriptor ? instance : NULL;
+}
+
+struct tb_twin_instance *tb_system_twin(tb_system *system, const char *name)
+{
+    return find_twin(system, name);
 }
 
 tlm_kernel *tb_system_kernel(tb_system *system)
@@ -308,21 +260,29 @@ bool tb_system_irq_raise(tb_system *system, unsigned engine_class, unsigned inst
 
 uint64_t tb_system_mismatches(const tb_system *system)
 {
-    return (system->lockstep ? tb_lockstep_mismatches(system->lockstep) : 0) +
-           (system->irq_lockstep ? tb_irq_lockstep_mismatches(system->irq_lockstep) : 0) +
-           (system->doorbell_lockstep ? tb_doorbell_lockstep_mismatches(system->doorbell_lockstep) : 0);
+    uint64_t total = 0;
+    for (size_t i = 0; i < TB_TWIN_MAX; i++) {
+        const tb_twin_instance *instance = &system->twins[i];
+        if (instance->descriptor && instance->descriptor->mismatches)
+            total += instance->descriptor->mismatches(instance);
+    }
+    return total;
 }
 
 uint64_t tb_system_rtl_assertion_failures(const tb_system *system)
 {
-    return (system->twin ? tb_roundtrip_twin_assertion_failures(system->twin) : 0) +
-           (system->irq_twin ? tb_irq_twin_assertion_failures(system->irq_twin) : 0) +
-           (system->doorbell_twin ? tb_doorbell_twin_assertion_failures(system->doorbell_twin) : 0);
+    uint64_t total = 0;
+    for (size_t i = 0; i < TB_TWIN_MAX; i++) {
+        const tb_twin_instance *instance = &system->twins[i];
+        if (instance->descriptor && instance->descriptor->assertion_failures)
+            total += instance->descriptor->assertion_failures(instance);
+    }
+    return total;
 }
 
 bool tb_system_profile_has_irq_twin(const char *profile)
 {
-    return profile == NULL || strcmp(profile, "gen12") == 0;
+    return tb_twin_in_profile(tb_twin_find("irq", strlen("irq"), NULL), profile);
 }
 
 const tlm_target *tb_system_irq_guc_mmio(tb_system *system)
@@ -337,7 +297,8 @@ const tlm_signal *tb_system_irq_guc_vector(const tb_system *system, unsigned vec
 
 struct tb_irq_lockstep *tb_system_irq_lockstep(tb_system *system)
 {
-    return system->irq_lockstep;
+    tb_twin_instance *instance = find_twin(system, "irq");
+    return instance ? instance->lockstep : NULL;
 }
 
 struct eu_array *tb_system_eu(tb_system *system)
@@ -352,23 +313,25 @@ struct cs_engine_model *tb_system_engine(tb_system *system, unsigned engine)
 
 struct doorbell *tb_system_doorbell(tb_system *system)
 {
-    return system->doorbell ? system->doorbell : gt_doorbell(system->gt);
+    tb_twin_instance *instance = find_twin(system, "doorbell");
+    return instance && instance->model ? instance->model : gt_doorbell(system->gt);
 }
 
 bool tb_system_profile_has_doorbell_twin(const char *profile)
 {
-    const gt_profile *found = gt_profile_find(profile);
-    return found != NULL && found->has_guc;
+    return tb_twin_in_profile(tb_twin_find("doorbell", strlen("doorbell"), NULL), profile);
 }
 
 struct tb_doorbell_twin *tb_system_doorbell_twin(tb_system *system)
 {
-    return system->doorbell_twin;
+    tb_twin_instance *instance = find_twin(system, "doorbell");
+    return instance ? instance->twin : NULL;
 }
 
 struct tb_doorbell_lockstep *tb_system_doorbell_lockstep(tb_system *system)
 {
-    return system->doorbell_lockstep;
+    tb_twin_instance *instance = find_twin(system, "doorbell");
+    return instance ? instance->lockstep : NULL;
 }
 
 struct guc *tb_system_guc(tb_system *system)
@@ -388,7 +351,8 @@ const tlm_target *tb_system_guc_mmio(tb_system *system)
 
 struct tb_lockstep *tb_system_lockstep(tb_system *system)
 {
-    return system->lockstep;
+    tb_twin_instance *instance = find_twin(system, "roundtrip");
+    return instance ? instance->lockstep : NULL;
 }
 
 const char *tb_block_mode_name(tb_block_mode mode)
@@ -403,7 +367,8 @@ const char *tb_block_mode_name(tb_block_mode mode)
 
 struct irq_gen11 *tb_system_irq_gen11(tb_system *system)
 {
-    return system->irq_gen11 ? system->irq_gen11 : gt_irq_gen11(system->gt);
+    tb_twin_instance *instance = find_twin(system, "irq");
+    return instance && instance->model ? instance->model : gt_irq_gen11(system->gt);
 }
 
 struct irq_gen6 *tb_system_irq_gen6(tb_system *system)

@@ -6,7 +6,8 @@
  * transactor, or both in lockstep). The host line is the OR of the GT's and the round-trip
  * block's. The gen11+ interrupt aggregator can be its RTL twin or a lockstep of model and twin
  * (irq_mode), and so can the gen12 GTI doorbell controller (doorbell_mode): the system builds
- * those and injects them into the GT (gt_config.irq, gt_config.doorbell). */
+ * those and injects them into the GT (gt_config.irq, gt_config.doorbell). Which blocks have a
+ * twin, and how each is built, is the twin registry's (tb_twin_registry.h): the system walks it. */
 #ifndef TB_SYSTEM_H
 #define TB_SYSTEM_H
 
@@ -25,11 +26,15 @@ typedef enum tb_block_mode {
     TB_MODE_LOCKSTEP  /* both, fed the same stimulus; every divergence is reported */
 } tb_block_mode;
 
+/* Mode slots for twins a test adds to the registry (tb_system_config.added_modes). */
+#define TB_SYSTEM_ADDED_TWINS 4u
+
 typedef struct tb_system_config {
     const char *profile;           /* "gen12" (default when NULL) or "gen6" */
     tb_block_mode roundtrip_mode;  /* how the round-trip block is simulated */
     tb_block_mode irq_mode;        /* how the gen11+ interrupt aggregator is simulated (gen12; gen6 has model only) */
     tb_block_mode doorbell_mode;   /* how the GTI doorbell controller is simulated (gen12; gen6 has no doorbells) */
+    tb_block_mode added_modes[TB_SYSTEM_ADDED_TWINS]; /* modes of twins a test registered (tb_twin_registry_add), the slots their descriptors name */
     FILE *log_sink;                /* where sim log lines go (NULL: stderr) */
     const tlm_tracer *tracer;      /* trace sink installed before any block is built (NULL: no trace; docs/waves.md) */
     bool strict_mmio;              /* unimplemented offsets inside the BAR answer ADDRESS_ERROR (gt_config.strict_mmio) */
@@ -72,6 +77,9 @@ uint64_t tb_system_mismatches(const tb_system *system);
 
 /* Assertion failures the RTL twins have reported so far (0 in model mode). */
 uint64_t tb_system_rtl_assertion_failures(const tb_system *system);
+/* The twin registered as `name` as built for this run (tb_twin_registry.h): NULL when its mode
+ * needs none (model mode of a block the GT models) or no twin has that name. */
+struct tb_twin_instance *tb_system_twin(tb_system *system, const char *name);
 /* The lockstep compare in lockstep mode (NULL otherwise), for its first-mismatch report. */
 struct tb_lockstep *tb_system_lockstep(tb_system *system);
 

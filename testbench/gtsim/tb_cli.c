@@ -79,7 +79,7 @@ static int tb_cli_match(const tb_cli_command *command, const tb_cli_option *opti
     }
     if (option->attached && length == 2 && *rest >= '0' && *rest <= '9') /* -j8 */
         return tb_cli_apply(option, context, rest);
-    if (*rest == '=')
+    if (*rest == '=' && !command->separate_values)
         return tb_cli_apply(option, context, rest + 1);
     if (*rest != '\0')
         return -2;

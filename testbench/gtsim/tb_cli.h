@@ -42,6 +42,7 @@ typedef struct tb_cli_command {
     tb_cli_handler operand;        /* each argument that is not an option, in order */
     void (*print_usage)(FILE *out); /* the whole help, for the row marked `usage` */
     bool double_dash;              /* "--" ends the options (later arguments are operands) */
+    bool separate_values;          /* a value only as the next argument: `--name=V` is no option */
     int help_column;               /* where help text starts in tb_cli_print_options */
     /* Reports an unknown option (or, with missing_value, one without its value) and returns
      * the exit status; NULL: tb_cli_usage_error(tool, "unknown option '-x'" or "option '--wave'

@@ -148,3 +148,19 @@ TEST(Cli, HelpComesFromTheTable)
                        "              its text on the next line\n");
     free(text);
 }
+
+TEST(Cli, SeparateValuesRefuseTheEqualsForm)
+{
+    tb_cli_command separate = command;
+    separate.separate_values = true;
+    cli_state state;
+    memset(&state, 0, sizeof state);
+    const char *equals[] = { "p", "--file=y", NULL };
+    EXPECT_EQ(tb_cli_parse(&separate, 2, (char **)equals, &state), 3);
+    EXPECT_STREQ(state.bad, "--file=y");
+    memset(&state, 0, sizeof state);
+    const char *apart[] = { "p", "--file", "y", "--history=5", NULL };
+    EXPECT_EQ(tb_cli_parse(&separate, 4, (char **)apart, &state), -1);
+    EXPECT_STREQ(state.file, "y");
+    EXPECT_STREQ(state.history, "5"); /* an optional value has no other form */
+}

@@ -52,4 +52,6 @@ function(tb_add_c_test source)
   # runs test code and a sanitizer build's slower start cannot break the build.
   # The generous timeout covers that slower start under ASan.
   gtest_discover_tests(${target} DISCOVERY_MODE PRE_TEST DISCOVERY_TIMEOUT 60)
+  # The folder's labels reach the discovered tests through this list (TbTestLabels.cmake).
+  set_property(DIRECTORY APPEND PROPERTY TB_GTEST_TARGETS ${target})
 endfunction()

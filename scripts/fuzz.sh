@@ -6,7 +6,7 @@
 #   --time SECONDS  per harness (default 60, or $GTSIM_FUZZ_SECONDS)
 #   --jobs N        parallel fuzzing processes per harness (default 1: libFuzzer -fork=N above 1)
 #   --build DIR     build tree (default build-fuzz)
-#   HARNESS...      scenario commands regress_list coverage engine (default: all)
+#   HARNESS...      scenario scenario_parse commands regress_list coverage engine (default: all)
 # The working corpus of each harness starts from its seeds (testbench/fuzz/corpus/NAME/) and
 # grows in DIR/corpus/NAME/, so a long campaign resumes where it left. A finding (crash, leak,
 # sanitizer report, timeout) leaves its input in DIR/findings/NAME/ and makes the script exit 1:
@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ ${#harnesses[@]} -eq 0 ]; then
-  harnesses=(scenario commands regress_list coverage engine)
+  harnesses=(scenario scenario_parse commands regress_list coverage engine)
 fi
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --time '$seconds': expected whole seconds" >&2; exit 2 ;; esac
 for h in "${harnesses[@]}"; do

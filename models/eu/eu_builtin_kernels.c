@@ -159,8 +159,6 @@ static const eu_kernel builtins[] = {
     { .name = "barrier_sum", .fn = kernel_barrier_sum, .base_cycles = 2 },
 };
 
-const char *const eu_builtin_kernel_names[] = { "nop", "fill", "copy", "add", "stream", "barrier_sum", NULL };
-
 const eu_kernel *eu_builtin_kernel(const char *name)
 {
     for (size_t i = 0; name && i < sizeof builtins / sizeof builtins[0]; i++)

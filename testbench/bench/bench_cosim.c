@@ -77,23 +77,21 @@ static double transactor_run(uint64_t cycles, uint64_t *errors, uint64_t *transf
     return (double)stepped / seconds;
 }
 
+static void usage(const bench_count_cli *cli)
+{
+    printf("usage: %s [--cycles N]\n\nSimulated cycles per second of the Verilated round-trip block: bare "
+           "loop vs\nthrough the AXI4-Lite transactor with back-to-back traffic, %d interleaved runs each.\n",
+           cli->program, RUNS);
+}
+
 int main(int argc, char **argv)
 {
-    uint64_t cycles = DEFAULT_CYCLES;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: %s [--cycles N]\n\nSimulated cycles per second of the Verilated round-trip block: bare "
-                   "loop vs\nthrough the AXI4-Lite transactor with back-to-back traffic, %d interleaved runs each.\n",
-                   argv[0], RUNS);
-            return 0;
-        }
-        if (strcmp(argv[i], "--cycles") == 0 && i + 1 < argc && bench_parse_count(argv[i + 1], &cycles)) {
-            i++;
-            continue;
-        }
-        fprintf(stderr, "%s: bad argument '%s' (try --help)\n", argv[0], argv[i]);
-        return 2;
-    }
+    bench_count_cli cli = { .program = argv[0], .option = "--cycles", .count = DEFAULT_CYCLES,
+                            .parse = bench_parse_count, .usage = usage };
+    int status = bench_count_arguments(&cli, argc, argv);
+    if (status >= 0)
+        return status;
+    uint64_t cycles = cli.count;
     double bare[RUNS], transactor[RUNS];
     uint64_t errors = 0, transfers = 0;
     for (int run = 0; run < RUNS; run++) {

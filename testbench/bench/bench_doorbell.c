@@ -137,26 +137,33 @@ static double report(const char *label, double rates[RUNS])
     return rates[RUNS / 2];
 }
 
+static void usage(const bench_count_cli *cli)
+{
+    printf("usage: %s [--writes N]\n\nObserved memory writes per second with 0 versus 256 armed doorbells "
+           "(plain and same-page writes) and rings per second with 1 versus 256 armed doorbells; %d "
+           "interleaved runs each, medians and ratios.\n",
+           cli->program, RUNS);
+}
+
+/* --writes: any positive number strtoull reads whole (decimal, 0x hex or 0 octal). */
+static bool parse_writes(const char *text, uint64_t *value)
+{
+    char *end = NULL;
+    uint64_t writes = strtoull(text, &end, 0);
+    if (!end || *end != '\0' || writes == 0)
+        return false;
+    *value = writes;
+    return true;
+}
+
 int main(int argc, char **argv)
 {
-    uint64_t writes = DEFAULT_WRITES;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: %s [--writes N]\n\nObserved memory writes per second with 0 versus 256 armed doorbells "
-                   "(plain and same-page writes) and rings per second with 1 versus 256 armed doorbells; %d "
-                   "interleaved runs each, medians and ratios.\n",
-                   argv[0], RUNS);
-            return 0;
-        }
-        char *end = NULL;
-        if (strcmp(argv[i], "--writes") == 0 && i + 1 < argc) {
-            writes = strtoull(argv[++i], &end, 0);
-            if (end && *end == '\0' && writes > 0)
-                continue;
-        }
-        fprintf(stderr, "%s: bad argument '%s' (try --help)\n", argv[0], argv[i]);
-        return 2;
-    }
+    bench_count_cli cli = { .program = argv[0], .option = "--writes", .count = DEFAULT_WRITES, .parse = parse_writes,
+                            .blame_value = true, .usage = usage };
+    int status = bench_count_arguments(&cli, argc, argv);
+    if (status >= 0)
+        return status;
+    uint64_t writes = cli.count;
     double plain0[RUNS], plain256[RUNS], page0[RUNS], page256[RUNS], ring1[RUNS], ring256[RUNS], spread[RUNS];
     uint64_t calls[7] = { 0 };
     for (int r = 0; r < RUNS; r++) {

@@ -197,24 +197,22 @@ static double report(const char *label, double *rates)
     return rates[RUNS / 2];
 }
 
+static void usage(const bench_count_cli *cli)
+{
+    printf("usage: %s [--events N]\n\nInterrupt events per second through the gen11+ aggregation tree with a "
+           "host\nservice loop every %u events, against messages into disabled classes and into\nmasked "
+           "instances, %d interleaved runs each.\n",
+           cli->program, SERVICE_EVERY, RUNS);
+}
+
 int main(int argc, char **argv)
 {
-    uint64_t events = DEFAULT_EVENTS;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: %s [--events N]\n\nInterrupt events per second through the gen11+ aggregation tree with a "
-                   "host\nservice loop every %u events, against messages into disabled classes and into\nmasked "
-                   "instances, %d interleaved runs each.\n",
-                   argv[0], SERVICE_EVERY, RUNS);
-            return 0;
-        }
-        if (strcmp(argv[i], "--events") == 0 && i + 1 < argc && bench_parse_count(argv[i + 1], &events)) {
-            i++;
-            continue;
-        }
-        fprintf(stderr, "%s: bad argument '%s' (try --help)\n", argv[0], argv[i]);
-        return 2;
-    }
+    bench_count_cli cli = { .program = argv[0], .option = "--events", .count = DEFAULT_EVENTS,
+                            .parse = bench_parse_count, .usage = usage };
+    int status = bench_count_arguments(&cli, argc, argv);
+    if (status >= 0)
+        return status;
+    uint64_t events = cli.count;
     double dropped[RUNS], first[RUNS], tree[RUNS];
     uint64_t errors = 0;
     bench last = { 0 };

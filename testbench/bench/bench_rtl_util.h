@@ -64,26 +64,25 @@ static inline void bench_rtl_row(const char *label, double *values, double scale
     printf("   %8.3f\n", bench_rtl_median(values) / scale);
 }
 
+static inline void bench_rtl_usage(const bench_count_cli *cli)
+{
+    const bench_rtl_program *program = cli->data;
+    printf("usage: %s [--operations N]\n\nSimulated cycles per second of the Verilated %s: bare loop,\n"
+           "through its transactor (random stimulus, seed %u) and in lockstep with the C model;\n"
+           "%d interleaved runs each.\n",
+           cli->program, program->design, program->seed, BENCH_RTL_RUNS);
+}
+
 /* The whole program: arguments, the interleaved runs, the report. Exit status 0, 1 if any run
  * counted errors (or the twin and lockstep runs disagree on cycles), 2 on a bad argument. */
 static inline int bench_rtl_main(const bench_rtl_program *program, int argc, char **argv)
 {
-    uint64_t operations = BENCH_RTL_DEFAULT_OPERATIONS;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: %s [--operations N]\n\nSimulated cycles per second of the Verilated %s: bare loop,\n"
-                   "through its transactor (random stimulus, seed %u) and in lockstep with the C model;\n"
-                   "%d interleaved runs each.\n",
-                   argv[0], program->design, program->seed, BENCH_RTL_RUNS);
-            return 0;
-        }
-        if (strcmp(argv[i], "--operations") == 0 && i + 1 < argc && bench_parse_count(argv[i + 1], &operations)) {
-            i++;
-            continue;
-        }
-        fprintf(stderr, "%s: bad argument '%s' (try --help)\n", argv[0], argv[i]);
-        return 2;
-    }
+    bench_count_cli cli = { .program = argv[0], .option = "--operations", .count = BENCH_RTL_DEFAULT_OPERATIONS,
+                            .parse = bench_parse_count, .usage = bench_rtl_usage, .data = program };
+    int status = bench_count_arguments(&cli, argc, argv);
+    if (status >= 0)
+        return status;
+    uint64_t operations = cli.count;
     double bare[BENCH_RTL_RUNS], twin[BENCH_RTL_RUNS], lockstep[BENCH_RTL_RUNS];
     double model_ops[BENCH_RTL_RUNS], twin_ops[BENCH_RTL_RUNS], lockstep_ops[BENCH_RTL_RUNS];
     uint64_t errors = 0, twin_cycles = 0, lockstep_cycles = 0;

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "bench_util.h"
+#include "tb_cli.h"
 #include "tlm.h"
 
 #ifndef BENCH_BUILD_INFO
@@ -78,29 +79,51 @@ static bool parse_count(const char *text, uint64_t *value)
     return true;
 }
 
+/* The command line being read (tb_cli.h). */
+typedef struct bench_cli {
+    const char *program;    /* argv[0], for messages */
+    bench_options *options; /* what it fills */
+} bench_cli;
+
+static int help_option(void *context, const char *value)
+{
+    (void)value;
+    print_usage(stdout, ((bench_cli *)context)->program);
+    return 0;
+}
+
+static int transactions_option(void *context, const char *value)
+{
+    bench_cli *cli = context;
+    if (!parse_count(value, &cli->options->transactions))
+        return usage_error(cli->program, "--transactions wants an integer from 1 to 10^12, not", value);
+    return -1;
+}
+
+static int bad_option(void *context, const char *argument, bool missing_value)
+{
+    return usage_error(((bench_cli *)context)->program, missing_value ? "missing value after" : "unknown option",
+                       argument);
+}
+
+static int operand(void *context, const char *argument)
+{
+    return usage_error(((bench_cli *)context)->program, argument[0] == '-' ? "unknown option" : "unexpected argument",
+                       argument);
+}
+
 int bench_parse_options(int argc, char **argv, bench_options *options)
 {
-    const char *program = argc > 0 && argv[0] ? argv[0] : "gtsim_bench_tlm";
+    static const tb_cli_option table[] = {
+        { "--help, -h", .handle = help_option, .help = "print this help and exit" },
+        { "--transactions", "N", .handle = transactions_option,
+          .help = "transactions per run, 8-byte write/read alternating" },
+        { 0 },
+    };
+    static const tb_cli_command command = { .options = table, .operand = operand, .bad_option = bad_option };
+    bench_cli cli = { .program = argc > 0 && argv[0] ? argv[0] : "gtsim_bench_tlm", .options = options };
     options->transactions = BENCH_DEFAULT_TRANSACTIONS;
-    for (int i = 1; i < argc; i++) {
-        const char *argument = argv[i];
-        const char *value;
-        if (strcmp(argument, "--help") == 0 || strcmp(argument, "-h") == 0) {
-            print_usage(stdout, program);
-            return 0;
-        } else if (strcmp(argument, "--transactions") == 0) {
-            if (i + 1 == argc)
-                return usage_error(program, "missing value after", argument);
-            value = argv[++i];
-        } else if (strncmp(argument, "--transactions=", strlen("--transactions=")) == 0) {
-            value = argument + strlen("--transactions=");
-        } else {
-            return usage_error(program, argument[0] == '-' ? "unknown option" : "unexpected argument", argument);
-        }
-        if (!parse_count(value, &options->transactions))
-            return usage_error(program, "--transactions wants an integer from 1 to 10^12, not", value);
-    }
-    return -1;
+    return tb_cli_parse(&command, argc, argv, &cli);
 }
 
 /* ---- gtsim run ----------------------------------------------------------------------- */

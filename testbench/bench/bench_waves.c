@@ -17,6 +17,7 @@
  * size over the transactions the run made. A benchmark, not a test. */
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include <time.h>
 
 #include "bench_util.h"
+#include "tb_cli.h"
 #include "tb_scenario.h"
 #include "tb_scenario_run.h"
 #include "tb_system.h"
@@ -309,32 +311,87 @@ static void report(const char *workload, run_figures runs[TRACE_MODES][RUNS], bo
            runs[TRACE_OFF][0].transactions, (double)runs[TRACE_OFF][0].transactions / medians[TRACE_OFF] / 1e6);
 }
 
+/* The command line (tb_cli.h); the values are checked together once all are read. */
+typedef struct waves_cli {
+    unsigned repeats;          /* --repeats */
+    uint64_t bus_transactions; /* --transactions */
+    unsigned gt_jobs;          /* --gt-jobs */
+    const char *directory;     /* --dir */
+} waves_cli;
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: gtsim_bench_waves [--repeats N] [--transactions N] [--gt-jobs N] [--dir DIR]\n"
+            "  --repeats N       bring-up scenario passes in the scenario workload (default %u)\n"
+            "  --transactions N  MMIO transactions in the bus workload (default %u)\n"
+            "  --gt-jobs N       batches in the gt workload's render job (1..4000, default %u)\n"
+            "  --dir DIR         where the waveform files go (default /tmp)\n",
+            DEFAULT_REPEATS, DEFAULT_BUS_TRANSACTIONS, DEFAULT_GT_JOBS);
+}
+
+static int help_option(void *context, const char *value)
+{
+    (void)context;
+    (void)value;
+    usage();
+    return 0;
+}
+
+static int repeats_option(void *context, const char *value)
+{
+    ((waves_cli *)context)->repeats = (unsigned)strtoul(value, NULL, 10);
+    return -1;
+}
+
+static int transactions_option(void *context, const char *value)
+{
+    ((waves_cli *)context)->bus_transactions = strtoull(value, NULL, 10);
+    return -1;
+}
+
+static int gt_jobs_option(void *context, const char *value)
+{
+    ((waves_cli *)context)->gt_jobs = (unsigned)strtoul(value, NULL, 10);
+    return -1;
+}
+
+/* Anything else: the usage, exit status 2. */
+static int bad_argument(void *context, const char *argument, bool missing_value)
+{
+    (void)context;
+    (void)argument;
+    (void)missing_value;
+    usage();
+    return 2;
+}
+
+static int operand(void *context, const char *argument)
+{
+    return bad_argument(context, argument, false);
+}
+
 int main(int argc, char **argv)
 {
-    unsigned repeats = DEFAULT_REPEATS;
-    uint64_t bus_transactions = DEFAULT_BUS_TRANSACTIONS;
-    unsigned gt_jobs = DEFAULT_GT_JOBS;
-    const char *directory = "/tmp";
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--repeats") == 0 && i + 1 < argc) {
-            repeats = (unsigned)strtoul(argv[++i], NULL, 10);
-        } else if (strcmp(argv[i], "--transactions") == 0 && i + 1 < argc) {
-            bus_transactions = strtoull(argv[++i], NULL, 10);
-        } else if (strcmp(argv[i], "--gt-jobs") == 0 && i + 1 < argc) {
-            gt_jobs = (unsigned)strtoul(argv[++i], NULL, 10);
-        } else if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc) {
-            directory = argv[++i];
-        } else {
-            fprintf(stderr,
-                    "usage: gtsim_bench_waves [--repeats N] [--transactions N] [--gt-jobs N] [--dir DIR]\n"
-                    "  --repeats N       bring-up scenario passes in the scenario workload (default %u)\n"
-                    "  --transactions N  MMIO transactions in the bus workload (default %u)\n"
-                    "  --gt-jobs N       batches in the gt workload's render job (1..4000, default %u)\n"
-                    "  --dir DIR         where the waveform files go (default /tmp)\n",
-                    DEFAULT_REPEATS, DEFAULT_BUS_TRANSACTIONS, DEFAULT_GT_JOBS);
-            return strcmp(argv[i], "--help") == 0 ? 0 : 2;
-        }
-    }
+    static const tb_cli_option table[] = {
+        { "--repeats", "N", .handle = repeats_option, .help = "bring-up scenario passes in the scenario workload" },
+        { "--transactions", "N", .handle = transactions_option, .help = "MMIO transactions in the bus workload" },
+        { "--gt-jobs", "N", .handle = gt_jobs_option, .help = "batches in the gt workload's render job (1..4000)" },
+        { "--dir", "DIR", .field = offsetof(waves_cli, directory), .help = "where the waveform files go" },
+        { "--help", .handle = help_option, .help = "show this help" },
+        { 0 },
+    };
+    static const tb_cli_command command = { .options = table, .operand = operand, .separate_values = true,
+                                            .bad_option = bad_argument };
+    waves_cli cli = { .repeats = DEFAULT_REPEATS, .bus_transactions = DEFAULT_BUS_TRANSACTIONS,
+                      .gt_jobs = DEFAULT_GT_JOBS, .directory = "/tmp" };
+    int status = tb_cli_parse(&command, argc, argv, &cli);
+    if (status >= 0)
+        return status;
+    unsigned repeats = cli.repeats;
+    uint64_t bus_transactions = cli.bus_transactions;
+    unsigned gt_jobs = cli.gt_jobs;
+    const char *directory = cli.directory;
     if (repeats == 0 || bus_transactions == 0 || gt_jobs == 0 || gt_jobs > 4000) {
         fputs("gtsim_bench_waves: --repeats and --transactions must be positive, --gt-jobs 1..4000\n", stderr);
         return 2;

@@ -16,7 +16,8 @@ FILE *fuzz_null_stream(void);
 
 /* Parses `length` bytes as a scenario; when it parses and its `run N` statements ask for at
  * most `max_cycles` cycles in all, builds its system and runs it in model mode (output
- * discarded, a second of wall time at most). Any bytes: the harness only looks for crashes, leaks and UB. */
+ * discarded, a second of wall time at most). Any bytes: the harness only looks for crashes, leaks and UB.
+ * In fuzz_support_run.c (library fuzz_support_run, which links the simulated system). */
 void fuzz_scenario(const char *text, size_t length, uint64_t max_cycles);
 
 #endif

@@ -559,6 +559,52 @@ void tb_asm_print_errors(const tb_asm_result *result, const char *name, FILE *ou
 
 /* ---- the command ----------------------------------------------------------------------------- */
 
+/* What the command line asks for. */
+typedef struct tb_asm_cli {
+    cs_profile profile; /* --profile */
+    const char *file;   /* FILE */
+    const char *output; /* -o OUT */
+} tb_asm_cli;
+
+static void tb_asm_usage(FILE *out);
+
+static int tb_asm_profile(void *context, const char *value)
+{
+    if (!cs_profile_from_name(value, &((tb_asm_cli *)context)->profile))
+        return tb_cli_usage_error("asm", "unknown profile '%s' (gen6, gen12)", value);
+    return -1;
+}
+
+static int tb_asm_output(void *context, const char *value)
+{
+    tb_asm_cli *cli = context;
+    if (cli->output)
+        return tb_cli_usage_error("asm", "one output only (got '%s' and '%s')", cli->output, value);
+    cli->output = value;
+    return -1;
+}
+
+static int tb_asm_file(void *context, const char *arg)
+{
+    tb_asm_cli *cli = context;
+    if (cli->file)
+        return tb_cli_usage_error("asm", "one FILE only (got '%s' and '%s')", cli->file, arg);
+    cli->file = arg;
+    return -1;
+}
+
+static const tb_cli_option tb_asm_options[] = {
+    { "--profile", "P", .handle = tb_asm_profile, .help = "command table: gen12 (default) or gen6" },
+    { "-o, --output", "OUT", .handle = tb_asm_output, .help = "the file to write" },
+    { "-h, --help", .usage = true, .help = "show this help" },
+    { 0 },
+};
+
+static const tb_cli_command tb_asm_cli_command = {
+    .tool = "asm", .options = tb_asm_options, .operand = tb_asm_file, .print_usage = tb_asm_usage,
+    .double_dash = true, .help_column = 21,
+};
+
 static void tb_asm_usage(FILE *out)
 {
     fputs("usage: gtsim asm [--profile gen6|gen12] FILE -o OUT\n"
@@ -569,11 +615,9 @@ static void tb_asm_usage(FILE *out)
           "Values are decimal or 0x hex (enum fields also take their names); '#' starts a comment.\n"
           "The output of 'gtsim dis' is valid input. See docs/commands.md.\n"
           "\n"
-          "options:\n"
-          "  --profile P        command table: gen12 (default) or gen6\n"
-          "  -o, --output OUT   the file to write\n"
-          "  -h, --help         show this help\n",
+          "options:\n",
           out);
+    tb_cli_print_options(&tb_asm_cli_command, out);
 }
 
 static bool tb_asm_write(const char *path, const uint32_t *dwords, size_t count)
@@ -601,39 +645,13 @@ static bool tb_asm_write(const char *path, const uint32_t *dwords, size_t count)
 
 int tb_asm_main(int argc, char **argv)
 {
-    cs_profile profile = CS_PROFILE_GEN12;
-    const char *file = NULL;
-    const char *output = NULL;
-    bool options_done = false;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!options_done && arg[0] == '-' && arg[1] != '\0') {
-            bool missing = false;
-            const char *value = NULL;
-            if (strcmp(arg, "--") == 0) {
-                options_done = true;
-            } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-                tb_asm_usage(stdout);
-                return 0;
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "--profile", &missing)) != NULL) {
-                if (!cs_profile_from_name(value, &profile))
-                    return tb_cli_usage_error("asm", "unknown profile '%s' (gen6, gen12)", value);
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "-o", &missing)) != NULL ||
-                       (value = tb_cli_option_value(argc, argv, &i, "--output", &missing)) != NULL) {
-                if (output)
-                    return tb_cli_usage_error("asm", "one output only (got '%s' and '%s')", output, value);
-                output = value;
-            } else if (missing) {
-                return tb_cli_usage_error("asm", "option '%s' needs a value", arg);
-            } else {
-                return tb_cli_usage_error("asm", "unknown option '%s'", arg);
-            }
-            continue;
-        }
-        if (file)
-            return tb_cli_usage_error("asm", "one FILE only (got '%s' and '%s')", file, arg);
-        file = arg;
-    }
+    tb_asm_cli cli = { .profile = CS_PROFILE_GEN12 };
+    int status = tb_cli_parse(&tb_asm_cli_command, argc, argv, &cli);
+    if (status >= 0)
+        return status;
+    cs_profile profile = cli.profile;
+    const char *file = cli.file;
+    const char *output = cli.output;
     if (!file)
         return tb_cli_usage_error("asm", "no FILE given");
     if (!output)
@@ -648,7 +666,7 @@ int tb_asm_main(int argc, char **argv)
     }
     tb_asm_result *result = tb_asm_parse(profile, (const char *)bytes, length);
     free(bytes);
-    int status = 0;
+    status = 0;
     if (result->error_count || result->errors_truncated) {
         tb_asm_print_errors(result, file, stderr);
         status = 2;

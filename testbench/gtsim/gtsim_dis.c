@@ -67,6 +67,50 @@ void tb_dis_write(cs_profile profile, cs_engine engine, const uint32_t *dwords, 
     free(text);
 }
 
+/* What the command line asks for. */
+typedef struct tb_dis_cli {
+    cs_profile profile; /* --profile */
+    cs_engine engine;   /* --engine */
+    const char *file;   /* FILE */
+} tb_dis_cli;
+
+static void tb_dis_usage(FILE *out);
+
+static int tb_dis_profile(void *context, const char *value)
+{
+    if (!cs_profile_from_name(value, &((tb_dis_cli *)context)->profile))
+        return tb_cli_usage_error("dis", "unknown profile '%s' (gen6, gen12)", value);
+    return -1;
+}
+
+static int tb_dis_engine(void *context, const char *value)
+{
+    if (!cs_engine_from_name(value, &((tb_dis_cli *)context)->engine))
+        return tb_cli_usage_error("dis", "unknown engine '%s' (rcs, bcs, vcs, vecs)", value);
+    return -1;
+}
+
+static int tb_dis_file(void *context, const char *arg)
+{
+    tb_dis_cli *cli = context;
+    if (cli->file)
+        return tb_cli_usage_error("dis", "one FILE only (got '%s' and '%s')", cli->file, arg);
+    cli->file = arg;
+    return -1;
+}
+
+static const tb_cli_option tb_dis_options[] = {
+    { "--profile", "P", .handle = tb_dis_profile, .help = "command table: gen12 (default) or gen6" },
+    { "--engine", "E", .handle = tb_dis_engine, .help = "engine whose acceptance is checked: rcs (default), bcs, vcs, vecs" },
+    { "-h, --help", .usage = true, .help = "show this help" },
+    { 0 },
+};
+
+static const tb_cli_command tb_dis_command = {
+    .tool = "dis", .options = tb_dis_options, .operand = tb_dis_file, .print_usage = tb_dis_usage,
+    .double_dash = true, .help_column = 17,
+};
+
 static void tb_dis_usage(FILE *out)
 {
     fputs("usage: gtsim dis [--profile gen6|gen12] [--engine rcs|bcs|vcs|vecs] FILE\n"
@@ -77,46 +121,20 @@ static void tb_dis_usage(FILE *out)
           "  OFFSET: TRUNCATED 0x... ...         (a last command that runs past the end of FILE)\n"
           "The output is valid input to 'gtsim asm'. See docs/commands.md.\n"
           "\n"
-          "options:\n"
-          "  --profile P    command table: gen12 (default) or gen6\n"
-          "  --engine E     engine whose acceptance is checked: rcs (default), bcs, vcs, vecs\n"
-          "  -h, --help     show this help\n",
+          "options:\n",
           out);
+    tb_cli_print_options(&tb_dis_command, out);
 }
 
 int tb_dis_main(int argc, char **argv)
 {
-    cs_profile profile = CS_PROFILE_GEN12;
-    cs_engine engine = CS_ENGINE_RCS;
-    const char *file = NULL;
-    bool options_done = false;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!options_done && arg[0] == '-' && arg[1] != '\0') {
-            bool missing = false;
-            const char *value = NULL;
-            if (strcmp(arg, "--") == 0) {
-                options_done = true;
-            } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-                tb_dis_usage(stdout);
-                return TB_DIS_EXIT_OK;
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "--profile", &missing)) != NULL) {
-                if (!cs_profile_from_name(value, &profile))
-                    return tb_cli_usage_error("dis", "unknown profile '%s' (gen6, gen12)", value);
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "--engine", &missing)) != NULL) {
-                if (!cs_engine_from_name(value, &engine))
-                    return tb_cli_usage_error("dis", "unknown engine '%s' (rcs, bcs, vcs, vecs)", value);
-            } else if (missing) {
-                return tb_cli_usage_error("dis", "option '%s' needs a value", arg);
-            } else {
-                return tb_cli_usage_error("dis", "unknown option '%s'", arg);
-            }
-            continue;
-        }
-        if (file)
-            return tb_cli_usage_error("dis", "one FILE only (got '%s' and '%s')", file, arg);
-        file = arg;
-    }
+    tb_dis_cli cli = { .profile = CS_PROFILE_GEN12, .engine = CS_ENGINE_RCS };
+    int status = tb_cli_parse(&tb_dis_command, argc, argv, &cli);
+    if (status >= 0)
+        return status;
+    cs_profile profile = cli.profile;
+    cs_engine engine = cli.engine;
+    const char *file = cli.file;
     if (!file)
         return tb_cli_usage_error("dis", "no FILE given");
     if (!cs_profile_has_engine(profile, engine)) {

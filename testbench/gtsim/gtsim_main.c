@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,66 +81,7 @@ static bool tb_parse_rtl_blocks(const char *value, tb_cli *cli, char *unknown, s
     return true;
 }
 
-static void tb_print_usage(FILE *out)
-{
-    fputs("usage: gtsim [OPTION...]                 run the embedded default scenario\n"
-          "       gtsim run [OPTION...] FILE...     run scenario files, each on a fresh system\n"
-          "       gtsim dis [--profile P] [--engine E] FILE  disassemble command dwords\n"
-          "       gtsim asm [--profile P] FILE -o OUT        assemble commands into dwords\n"
-          "       gtsim regress [OPTION...] LIST  run a regression list (gtsim regress --help)\n"
-          "       gtsim --help | --version\n"
-          "\n"
-          "options:\n"
-          "  --rtl BLOCK[,BLOCK]  simulate BLOCK as its RTL twin; repeatable. Blocks (profiles):\n",
-          out);
-    tb_twin_print_list(out, 25);
-    fputs("  --lockstep           simulate the --rtl blocks (without --rtl: every block that has\n"
-          "                       an RTL twin in the profile) as model and RTL in lockstep; a\n"
-          "                       divergence is a failed check\n"
-          "  --strict-mmio        an access to an offset inside the GT's MMIO BAR that no\n"
-          "                       register decodes is a bus error (a failed check naming the\n"
-          "                       offset) instead of reading 0 and dropping the write\n"
-          "  -v, --verbose        echo each statement with the sim time before it runs\n"
-          "  --log-level LEVEL    lowest sim log level printed: debug, info, warning (default),\n"
-          "                       error\n"
-          "  --wave FILE          write a waveform (FILE.fst or FILE.vcd) and its GTKWave view\n"
-          "                       (FILE.gtkw); the default scenario writes gtsim.fst unless told\n"
-          "  --no-wave            no waveform (not even the default scenario's)\n"
-          "  --wave-window START:STOP\n"
-          "                       record only from START to STOP ns (either may be left out)\n"
-          "  --wave-on-fail[=NS]  record only if a check fails: the last NS ns before the first\n"
-          "                       failure (default 10000) and everything after it\n"
-          "  --coverage FILE      after each scenario, write the functional coverage of all the\n"
-          "                       scenarios run so far (counts added) to FILE: one item per\n"
-          "                       line, 'KIND NAME COUNT', every item the system knows, exercised\n"
-          "                       or not. Kinds: mi.<profile>.<engine> (each command the engine\n"
-          "                       accepts), irq.<profile> (<engine>.<event>; gen12 without\n"
-          "                       --rtl irq), doorbell (transitions; without --rtl doorbell),\n"
-          "                       guc, eu. docs/regress.md \"Coverage\"\n"
-          "  --time-limit SECONDS stop a run that takes more wall time (1..1000000 s, for all\n"
-          "                       files together): the statement it cuts fails, the waveform is\n"
-          "                       completed, exit status 1\n"
-          "  --progress           a progress line each second of a long run or run idle even\n"
-          "                       when stderr is not a terminal (on a terminal: always)\n"
-          "  -h, --help           show this help\n"
-          "  --version            show the version\n"
-          "\n"
-          "Scenario files are described in docs/scenarios.md. Exit status: 0 every check held,\n"
-          "1 a check failed, 2 usage or parse error. The last line is 'N passed, N failed'.\n",
-          out);
-}
-
-/* Bad input to the tool (DESIGN §9): a message, where to look, status 2. */
-__attribute__((format(printf, 1, 2))) static int tb_usage_error(const char *format, ...)
-{
-    fputs("gtsim: ", stderr);
-    va_list args;
-    va_start(args, format);
-    vfprintf(stderr, format, args);
-    va_end(args);
-    fputs("\nTry 'gtsim --help' for more information.\n", stderr);
-    return TB_EXIT_USAGE;
-}
+static void tb_print_usage(FILE *out);
 
 static bool tb_parse_log_level(const char *name, tlm_log_level *level)
 {
@@ -199,93 +141,171 @@ static int tb_check_wave_options(tb_cli *cli)
 {
     wave_format format;
     if (cli->wave && cli->no_wave)
-        return tb_usage_error("--wave and --no-wave contradict each other");
+        return tb_cli_usage_error(NULL, "--wave and --no-wave contradict each other");
     if (cli->wave && !wave_format_from_path(cli->wave, &format))
-        return tb_usage_error("--wave '%s': the file name must end in .fst or .vcd", cli->wave);
+        return tb_cli_usage_error(NULL, "--wave '%s': the file name must end in .fst or .vcd", cli->wave);
     if (cli->wave_window && cli->wave_on_fail)
-        return tb_usage_error("--wave-window and --wave-on-fail cannot be combined");
+        return tb_cli_usage_error(NULL, "--wave-window and --wave-on-fail cannot be combined");
     if (!cli->wave && !cli->no_wave && !cli->run_files) {
         cli->wave = TB_DEFAULT_WAVE;
         cli->wave_is_default = true;
     }
     if ((cli->wave_window || cli->wave_on_fail) && !cli->wave)
-        return tb_usage_error("%s needs a waveform (--wave FILE)", cli->wave_window ? "--wave-window" : "--wave-on-fail");
+        return tb_cli_usage_error(NULL, "%s needs a waveform (--wave FILE)", cli->wave_window ? "--wave-window" : "--wave-on-fail");
     return -1;
+}
+
+/* ---- options (tb_cli.h): each returns -1 to go on, or the exit status to stop with -------- */
+
+static int tb_option_version(void *context, const char *value)
+{
+    (void)context;
+    (void)value;
+    printf("gtsim %s\n", GTSIM_VERSION);
+    return TB_EXIT_PASSED;
+}
+
+static int tb_option_rtl(void *context, const char *value)
+{
+    char unknown[64], names[256];
+    if (!tb_parse_rtl_blocks(value, context, unknown, sizeof unknown))
+        return tb_cli_usage_error(NULL, "unknown block '%s' for --rtl (blocks with an RTL twin: %s)", unknown,
+                                  tb_twin_names(names, sizeof names));
+    return -1;
+}
+
+static int tb_option_log_level(void *context, const char *value)
+{
+    tb_cli *cli = context;
+    if (!tb_parse_log_level(value, &cli->log_level))
+        return tb_cli_usage_error(NULL, "unknown log level '%s' (debug, info, warning, error)", value);
+    return -1;
+}
+
+static int tb_option_time_limit(void *context, const char *value)
+{
+    tb_cli *cli = context;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long seconds = strtoull(value, &end, 10);
+    if (value[0] < '0' || value[0] > '9' || *end || errno || seconds < 1 || seconds > 1000000)
+        return tb_cli_usage_error(NULL, "--time-limit '%s': expected whole seconds, 1 to 1000000", value);
+    cli->time_limit_s = seconds;
+    return -1;
+}
+
+static int tb_option_wave_window(void *context, const char *value)
+{
+    tb_cli *cli = context;
+    if (!tb_parse_window(value, cli))
+        return tb_cli_usage_error(NULL, "--wave-window '%s': expected START:STOP in ns, START <= STOP "
+                                        "(e.g. 100:2000, 100:, :2000)", value);
+    cli->wave_window = true;
+    return -1;
+}
+
+static int tb_option_wave_on_fail(void *context, const char *value)
+{
+    tb_cli *cli = context;
+    cli->wave_on_fail = true;
+    cli->history = TB_DEFAULT_WAVE_HISTORY_NS * TLM_NS;
+    if (value && !tb_parse_ns(value, strlen(value), &cli->history))
+        return tb_cli_usage_error(NULL, "--wave-on-fail '%s': expected the history in ns (e.g. 5000)", value);
+    return -1;
+}
+
+/* The first operand may be the command `run`; after it, scenario files. */
+static int tb_operand(void *context, const char *arg)
+{
+    tb_cli *cli = context;
+    if (!cli->run_files && cli->file_count == 0 && strcmp(arg, "run") == 0) {
+        cli->run_files = true;
+        return -1;
+    }
+    if (!cli->run_files)
+        return tb_cli_usage_error(NULL, "unknown command '%s' (to run a scenario file: gtsim run %s)", arg, arg);
+    cli->files[cli->file_count++] = arg;
+    return -1;
+}
+
+static const tb_cli_option tb_options[] = {
+    { "--rtl", "BLOCK[,BLOCK]", .handle = tb_option_rtl,
+      .help = "simulate BLOCK as its RTL twin (the blocks below); repeatable" },
+    { "--lockstep", .field = offsetof(tb_cli, lockstep),
+      .help = "simulate the --rtl blocks (without --rtl: every block that has\n"
+              "an RTL twin in the profile) as model and RTL in lockstep; a\n"
+              "divergence is a failed check" },
+    { "--strict-mmio", .field = offsetof(tb_cli, strict_mmio),
+      .help = "an access to an offset inside the GT's MMIO BAR that no\n"
+              "register decodes is a bus error (a failed check naming the\n"
+              "offset) instead of reading 0 and dropping the write" },
+    { "-v, --verbose", .field = offsetof(tb_cli, verbose), .help = "echo each statement with the sim time before it runs" },
+    { "--log-level", "LEVEL", .handle = tb_option_log_level,
+      .help = "lowest sim log level printed: debug, info, warning (default),\nerror" },
+    { "--wave", "FILE", .field = offsetof(tb_cli, wave),
+      .help = "write a waveform (FILE.fst or FILE.vcd) and its GTKWave view\n"
+              "(FILE.gtkw); the default scenario writes gtsim.fst unless told" },
+    { "--no-wave", .field = offsetof(tb_cli, no_wave), .help = "no waveform (not even the default scenario's)" },
+    { "--wave-window", "START:STOP", .handle = tb_option_wave_window,
+      .help = "record only from START to STOP ns (either may be left out)" },
+    { "--wave-on-fail", "[=NS]", .handle = tb_option_wave_on_fail,
+      .help = "record only if a check fails: the last NS ns before the first\n"
+              "failure (default 10000) and everything after it" },
+    { "--coverage", "FILE", .field = offsetof(tb_cli, coverage),
+      .help = "after each scenario, write the functional coverage of all the\n"
+              "scenarios run so far (counts added) to FILE: one item per\n"
+              "line, 'KIND NAME COUNT', every item the system knows, exercised\n"
+              "or not. Kinds: mi.<profile>.<engine> (each command the engine\n"
+              "accepts), irq.<profile> (<engine>.<event>; gen12 without\n"
+              "--rtl irq), doorbell (transitions; without --rtl doorbell),\n"
+              "guc, eu. docs/regress.md \"Coverage\"" },
+    { "--time-limit", "SECONDS", .handle = tb_option_time_limit,
+      .help = "stop a run that takes more wall time (1..1000000 s, for all\n"
+              "files together): the statement it cuts fails, the waveform is\n"
+              "completed, exit status 1" },
+    { "--progress", .field = offsetof(tb_cli, progress),
+      .help = "a progress line each second of a long run or run idle even\n"
+              "when stderr is not a terminal (on a terminal: always)" },
+    { "-h, --help", .usage = true, .help = "show this help" },
+    { "--version", .handle = tb_option_version, .help = "show the version" },
+    { 0 },
+};
+
+static const tb_cli_command tb_command = {
+    .options = tb_options, .operand = tb_operand, .print_usage = tb_print_usage, .double_dash = true,
+    .help_column = 23,
+};
+
+static void tb_print_usage(FILE *out)
+{
+    fputs("usage: gtsim [OPTION...]                 run the embedded default scenario\n"
+          "       gtsim run [OPTION...] FILE...     run scenario files, each on a fresh system\n"
+          "       gtsim dis [--profile P] [--engine E] FILE  disassemble command dwords\n"
+          "       gtsim asm [--profile P] FILE -o OUT        assemble commands into dwords\n"
+          "       gtsim regress [OPTION...] LIST  run a regression list (gtsim regress --help)\n"
+          "       gtsim --help | --version\n"
+          "\n"
+          "options:\n",
+          out);
+    tb_cli_print_options(&tb_command, out);
+    fputs("\n"
+          "blocks with an RTL twin (--rtl BLOCK), with their profiles:\n",
+          out);
+    tb_twin_print_list(out, 2);
+    fputs("\n"
+          "Scenario files are described in docs/scenarios.md. Exit status: 0 every check held,\n"
+          "1 a check failed, 2 usage or parse error. The last line is 'N passed, N failed'.\n",
+          out);
 }
 
 /* Fills *cli; returns -1 to go on, or the exit status to stop with (help, version, errors). */
 static int tb_parse_arguments(int argc, char **argv, tb_cli *cli)
 {
-    bool options_done = false;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!options_done && arg[0] == '-' && arg[1] != '\0') {
-            bool missing = false;
-            const char *value = NULL;
-            if (strcmp(arg, "--") == 0) {
-                options_done = true;
-            } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-                tb_print_usage(stdout);
-                return TB_EXIT_PASSED;
-            } else if (strcmp(arg, "--version") == 0) {
-                printf("gtsim %s\n", GTSIM_VERSION);
-                return TB_EXIT_PASSED;
-            } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
-                cli->verbose = true;
-            } else if (strcmp(arg, "--lockstep") == 0) {
-                cli->lockstep = true;
-            } else if (strcmp(arg, "--strict-mmio") == 0) {
-                cli->strict_mmio = true;
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "--rtl", &missing)) != NULL) {
-                char unknown[64], names[256];
-                if (!tb_parse_rtl_blocks(value, cli, unknown, sizeof unknown))
-                    return tb_usage_error("unknown block '%s' for --rtl (blocks with an RTL twin: %s)", unknown,
-                                          tb_twin_names(names, sizeof names));
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "--log-level", &missing)) != NULL) {
-                if (!tb_parse_log_level(value, &cli->log_level))
-                    return tb_usage_error("unknown log level '%s' (debug, info, warning, error)", value);
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "--wave", &missing)) != NULL) {
-                cli->wave = value;
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "--time-limit", &missing)) != NULL) {
-                char *end = NULL;
-                errno = 0;
-                unsigned long long seconds = strtoull(value, &end, 10);
-                if (value[0] < '0' || value[0] > '9' || *end || errno || seconds < 1 || seconds > 1000000)
-                    return tb_usage_error("--time-limit '%s': expected whole seconds, 1 to 1000000", value);
-                cli->time_limit_s = seconds;
-            } else if (strcmp(arg, "--progress") == 0) {
-                cli->progress = true;
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "--coverage", &missing)) != NULL) {
-                cli->coverage = value;
-            } else if (strcmp(arg, "--no-wave") == 0) {
-                cli->no_wave = true;
-            } else if ((value = tb_cli_option_value(argc, argv, &i, "--wave-window", &missing)) != NULL) {
-                if (!tb_parse_window(value, cli))
-                    return tb_usage_error("--wave-window '%s': expected START:STOP in ns, START <= STOP "
-                                          "(e.g. 100:2000, 100:, :2000)", value);
-                cli->wave_window = true;
-            } else if (strcmp(arg, "--wave-on-fail") == 0 || strncmp(arg, "--wave-on-fail=", 15) == 0) {
-                cli->wave_on_fail = true;
-                cli->history = TB_DEFAULT_WAVE_HISTORY_NS * TLM_NS;
-                if (arg[14] == '=' && !tb_parse_ns(arg + 15, strlen(arg + 15), &cli->history))
-                    return tb_usage_error("--wave-on-fail '%s': expected the history in ns (e.g. 5000)", arg + 15);
-            } else if (missing) {
-                return tb_usage_error("option '%s' needs a value", arg);
-            } else {
-                return tb_usage_error("unknown option '%s'", arg);
-            }
-            continue;
-        }
-        if (!cli->run_files && cli->file_count == 0 && strcmp(arg, "run") == 0) {
-            cli->run_files = true;
-            continue;
-        }
-        if (!cli->run_files)
-            return tb_usage_error("unknown command '%s' (to run a scenario file: gtsim run %s)", arg, arg);
-        cli->files[cli->file_count++] = arg;
-    }
+    int status = tb_cli_parse(&tb_command, argc, argv, cli);
+    if (status >= 0)
+        return status;
     if (cli->run_files && cli->file_count == 0)
-        return tb_usage_error("run: no scenario file given");
+        return tb_cli_usage_error(NULL, "run: no scenario file given");
     return tb_check_wave_options(cli);
 }
 

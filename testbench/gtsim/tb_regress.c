@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -723,22 +724,95 @@ static void tb_print_table(const tb_regress_list *list, const tb_job *jobs, size
 
 /* ---- arguments ------------------------------------------------------------------------- */
 
+static void tb_regress_usage(FILE *out);
+
+/* Options (tb_cli.h): each returns -1 to go on, or the exit status to stop with. */
+static int tb_regress_jobs(void *context, const char *value)
+{
+    uint64_t number = 0;
+    if (!tb_regress_parse_u64(value, TB_REGRESS_MAX_JOBS, &number) || number == 0)
+        return tb_cli_usage_error("regress", "-j '%s': expected 1..%u", value, TB_REGRESS_MAX_JOBS);
+    ((tb_regress *)context)->jobs = (unsigned)number;
+    return -1;
+}
+
+static int tb_regress_seed(void *context, const char *value)
+{
+    tb_regress *regress = context;
+    if (!tb_regress_parse_u64(value, UINT64_MAX, &regress->base_seed))
+        return tb_cli_usage_error("regress", "--seed '%s': expected a decimal number", value);
+    regress->seed_given = true;
+    return -1;
+}
+
+static int tb_regress_shard(void *context, const char *value)
+{
+    tb_regress *regress = context;
+    const char *slash = strchr(value, '/');
+    char k[24] = "";
+    uint64_t number = 0, shards = 0;
+    if (slash && (size_t)(slash - value) < sizeof k)
+        memcpy(k, value, (size_t)(slash - value));
+    if (!slash || !tb_regress_parse_u64(k, TB_REGRESS_MAX_TOTAL_JOBS, &number) ||
+        !tb_regress_parse_u64(slash + 1, TB_REGRESS_MAX_TOTAL_JOBS, &shards) || number < 1 || number > shards)
+        return tb_cli_usage_error("regress", "--shard '%s': expected K/N with 1 <= K <= N <= %u", value,
+                                  TB_REGRESS_MAX_TOTAL_JOBS);
+    regress->shard = (unsigned)number;
+    regress->shards = (unsigned)shards;
+    return -1;
+}
+
+static int tb_regress_launcher(void *context, const char *value)
+{
+    if (strcmp(value, "local") != 0 && strcmp(value, "slurm") != 0)
+        return tb_cli_usage_error("regress", "--launcher '%s': expected local or slurm", value);
+    ((tb_regress *)context)->slurm = strcmp(value, "slurm") == 0;
+    return -1;
+}
+
+static int tb_regress_list_operand(void *context, const char *arg)
+{
+    tb_regress *regress = context;
+    if (regress->list_path)
+        return tb_cli_usage_error("regress", "one list file only ('%s' and '%s')", regress->list_path, arg);
+    regress->list_path = arg;
+    return -1;
+}
+
+static const tb_cli_option tb_regress_options[] = {
+    { "--suite", "NAME", .field = offsetof(tb_regress, suite_name),
+      .help = "run only the entries of suite NAME (and the suites it includes)" },
+    { "-j", "N", .attached = true, .handle = tb_regress_jobs, .help = "run N jobs at a time (default: the number of CPUs)" },
+    { "--junit", "FILE", .field = offsetof(tb_regress, junit), .help = "write JUnit XML" },
+    { "--out", "DIR", .field = offsetof(tb_regress, out_dir),
+      .help = "logs, failed jobs' waveforms, coverage (default: regress-out)" },
+    { "--seed", "N", .handle = tb_regress_seed,
+      .help = "base seed (default: from the clock; printed, so a run can be repeated)" },
+    { "--coverage", "FILE", .field = offsetof(tb_regress, coverage),
+      .help = "where the merged coverage goes (default: DIR/coverage.txt)" },
+    { "--shard", "K/N", .handle = tb_regress_shard,
+      .help = "run only shard K of N: the jobs whose position is K-1 modulo N" },
+    { "--launcher", "L", .handle = tb_regress_launcher,
+      .help = "local (default) or slurm: each job is one srun (DIR shared by the nodes)" },
+    { "--slurm-args", "\"...\"", .field = offsetof(tb_regress, slurm_args),
+      .help = "words added to every srun (partition, account, constraints)" },
+    { "-h, --help", .usage = true, .help = "show this help" },
+    { 0 },
+};
+
+static const tb_cli_command tb_regress_command = {
+    .tool = "regress", .options = tb_regress_options, .operand = tb_regress_list_operand,
+    .print_usage = tb_regress_usage, .help_column = 19,
+};
+
 static void tb_regress_usage(FILE *out)
 {
     fputs("usage: gtsim regress [OPTION...] LIST\n"
           "Runs the scenarios and tests of the regression list LIST (docs/regress.md).\n"
-          "\n"
-          "  --suite NAME     run only the entries of suite NAME (and the suites it includes)\n"
-          "  -j N             run N jobs at a time (default: the number of CPUs)\n"
-          "  --junit FILE     write JUnit XML\n"
-          "  --out DIR        logs, failed jobs' waveforms, coverage (default: regress-out)\n"
-          "  --seed N         base seed (default: from the clock; printed, so a run can be repeated)\n"
-          "  --coverage FILE  where the merged coverage goes (default: DIR/coverage.txt)\n"
-          "  --shard K/N      run only shard K of N: the jobs whose position is K-1 modulo N\n"
-          "  --launcher L     local (default) or slurm: each job is one srun (DIR shared by the nodes)\n"
-          "  --slurm-args \"...\"  words added to every srun (partition, account, constraints)\n"
-          "  -h, --help       show this help\n"
-          "\n"
+          "\n",
+          out);
+    tb_cli_print_options(&tb_regress_command, out);
+    fputs("\n"
           "gtsim regress merge [--out DIR] [--junit FILE] [--coverage FILE] OUTDIR...\n"
           "  reports the runs in OUTDIR... (shards of one run) as one run: summary, JUnit, coverage\n"
           "\n"
@@ -754,59 +828,9 @@ static int tb_regress_arguments(int argc, char **argv, tb_regress *regress)
     regress->jobs = cpus > 0 ? (unsigned)(cpus < TB_REGRESS_MAX_JOBS ? cpus : TB_REGRESS_MAX_JOBS) : 1;
     regress->out_dir = "regress-out";
     regress->shard = regress->shards = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        bool missing = false;
-        const char *value = NULL;
-        uint64_t number = 0;
-        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            tb_regress_usage(stdout);
-            return TB_REGRESS_PASSED;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--suite", &missing)) != NULL) {
-            regress->suite_name = value;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "-j", &missing)) != NULL ||
-                   (strncmp(arg, "-j", 2) == 0 && arg[2] >= '0' && arg[2] <= '9' && (value = arg + 2))) {
-            if (!tb_regress_parse_u64(value, TB_REGRESS_MAX_JOBS, &number) || number == 0)
-                return tb_cli_usage_error("regress", "-j '%s': expected 1..%u", value, TB_REGRESS_MAX_JOBS);
-            regress->jobs = (unsigned)number;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--junit", &missing)) != NULL) {
-            regress->junit = value;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--out", &missing)) != NULL) {
-            regress->out_dir = value;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--coverage", &missing)) != NULL) {
-            regress->coverage = value;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--seed", &missing)) != NULL) {
-            if (!tb_regress_parse_u64(value, UINT64_MAX, &regress->base_seed))
-                return tb_cli_usage_error("regress", "--seed '%s': expected a decimal number", value);
-            regress->seed_given = true;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--shard", &missing)) != NULL) {
-            const char *slash = strchr(value, '/');
-            char k[24] = "";
-            uint64_t shards = 0;
-            if (slash && (size_t)(slash - value) < sizeof k)
-                memcpy(k, value, (size_t)(slash - value));
-            if (!slash || !tb_regress_parse_u64(k, TB_REGRESS_MAX_TOTAL_JOBS, &number) ||
-                !tb_regress_parse_u64(slash + 1, TB_REGRESS_MAX_TOTAL_JOBS, &shards) || number < 1 || number > shards)
-                return tb_cli_usage_error("regress", "--shard '%s': expected K/N with 1 <= K <= N <= %u", value,
-                                          TB_REGRESS_MAX_TOTAL_JOBS);
-            regress->shard = (unsigned)number;
-            regress->shards = (unsigned)shards;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--launcher", &missing)) != NULL) {
-            if (strcmp(value, "local") != 0 && strcmp(value, "slurm") != 0)
-                return tb_cli_usage_error("regress", "--launcher '%s': expected local or slurm", value);
-            regress->slurm = strcmp(value, "slurm") == 0;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--slurm-args", &missing)) != NULL) {
-            regress->slurm_args = value;
-        } else if (missing) {
-            return tb_cli_usage_error("regress", "option '%s' needs a value", arg);
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return tb_cli_usage_error("regress", "unknown option '%s'", arg);
-        } else if (regress->list_path) {
-            return tb_cli_usage_error("regress", "one list file only ('%s' and '%s')", regress->list_path, arg);
-        } else {
-            regress->list_path = arg;
-        }
-    }
+    int status = tb_cli_parse(&tb_regress_command, argc, argv, regress);
+    if (status >= 0)
+        return status;
     if (!regress->list_path)
         return tb_cli_usage_error("regress", "no list file given");
     if (!*regress->out_dir)
@@ -1072,33 +1096,47 @@ static bool tb_same_run(const tb_regress_results *a, const tb_regress_results *b
     return what == NULL;
 }
 
+/* `gtsim regress merge`'s command line: the options it shares with a run, and the RUNDIRs. */
+typedef struct tb_merge_cli {
+    tb_regress regress; /* --out, --junit, --coverage */
+    char **dirs;        /* the RUNDIRs, in order */
+    size_t dir_count;   /* entries in dirs */
+} tb_merge_cli;
+
+static int tb_merge_dir(void *context, const char *arg)
+{
+    tb_merge_cli *cli = context;
+    cli->dirs[cli->dir_count++] = (char *)arg;
+    return -1;
+}
+
+static const tb_cli_option tb_merge_options[] = {
+    { "--out", "DIR", .field = offsetof(tb_merge_cli, regress.out_dir), .help = "where the merged report goes" },
+    { "--junit", "FILE", .field = offsetof(tb_merge_cli, regress.junit), .help = "write JUnit XML" },
+    { "--coverage", "FILE", .field = offsetof(tb_merge_cli, regress.coverage), .help = "the merged coverage" },
+    { "-h, --help", .usage = true, .help = "show this help" },
+    { 0 },
+};
+
+static const tb_cli_command tb_merge_command = {
+    .tool = "regress merge", .options = tb_merge_options, .operand = tb_merge_dir,
+    .print_usage = tb_regress_usage, /* merge has no help of its own */
+};
+
 /* `gtsim regress merge [--out DIR] [--junit FILE] [--coverage FILE] RUNDIR...` (argv[0] is
  * "merge"): the results of the runs (shards of one run) reported as one run. */
 static int tb_regress_merge(int argc, char **argv)
 {
-    tb_regress regress = { .out_dir = "regress-merged" };
-    char **dirs = tlm_alloc_zeroed((size_t)argc + 1, sizeof *dirs);
-    size_t dir_count = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *value = NULL;
-        bool missing = false;
-        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            free(dirs);
-            tb_regress_usage(stdout);
-            return TB_REGRESS_PASSED;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--out", &missing)) != NULL) {
-            regress.out_dir = value;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--junit", &missing)) != NULL) {
-            regress.junit = value;
-        } else if ((value = tb_cli_option_value(argc, argv, &i, "--coverage", &missing)) != NULL) {
-            regress.coverage = value;
-        } else if (missing || (arg[0] == '-' && arg[1] != '\0')) {
-            free(dirs);
-            return tb_cli_usage_error("regress merge", missing ? "option '%s' needs a value" : "unknown option '%s'", arg);
-        } else {
-            dirs[dir_count++] = (char *)arg;
-        }
+    tb_merge_cli cli = { .regress = { .out_dir = "regress-merged" } };
+    cli.dirs = tlm_alloc_zeroed((size_t)argc + 1, sizeof *cli.dirs);
+    int parsed = tb_cli_parse(&tb_merge_command, argc, argv, &cli);
+    if (parsed >= 0) {
+        free(cli.dirs);
+        return parsed;
     }
+    tb_regress regress = cli.regress;
+    char **dirs = cli.dirs;
+    size_t dir_count = cli.dir_count;
     if (dir_count == 0) {
         free(dirs);
         return tb_cli_usage_error("regress merge", "no output directory given (the --out DIR of each shard)");

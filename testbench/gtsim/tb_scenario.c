@@ -71,6 +71,9 @@ typedef struct tb_parser {
     tb_ring_state rings[CS_ENGINE_COUNT]; /* per engine: the ring the verbs write, as set by `ring` */
     bool has_batch;         /* `batch ADDR` came before, so `bemit` has a cursor */
     uint64_t batch_cursor;  /* graphics address the next `bemit` writes at */
+    const char *keywords[TB_STMT_KIND_COUNT + 2]; /* "profile", then each verb keyword once (NULL-terminated) */
+    tb_statement_kind keyword_rows[TB_STMT_KIND_COUNT + 1]; /* per keywords[] entry: its first row */
+    char keyword_message[256]; /* "a statement (profile, mmio, ...)": what a line starts with */
 } tb_parser;
 
 /* Splits [start, end) into tokens (tb_line.h). */
@@ -117,6 +120,12 @@ __attribute__((format(printf, 3, 4))) static void tb_error_at(tb_parser *parser,
 static tb_token *tb_peek(tb_parser *parser)
 {
     return parser->next < parser->token_count ? &parser->tokens[parser->next] : NULL;
+}
+
+/* The line's first token: the keyword of the statement being parsed. */
+static const tb_token *tb_statement_keyword(const tb_parser *parser)
+{
+    return &parser->tokens[0];
 }
 
 static size_t tb_column_of(const tb_parser *parser, const tb_token *token)
@@ -709,8 +718,9 @@ static bool tb_parse_batch(tb_parser *parser, tb_statement *statement)
     return true;
 }
 
-static bool tb_parse_bemit(tb_parser *parser, tb_statement *statement, const tb_token *keyword)
+static bool tb_parse_bemit(tb_parser *parser, tb_statement *statement)
 {
+    const tb_token *keyword = tb_statement_keyword(parser);
     if (!parser->has_batch) {
         tb_error_at(parser, keyword->column, "bemit before 'batch ADDR'");
         return false;
@@ -784,8 +794,9 @@ static bool tb_parse_doorbell_expect(tb_parser *parser, tb_statement *statement,
     return tb_expect_end(parser);
 }
 
-static bool tb_parse_doorbell(tb_parser *parser, tb_statement *statement, const tb_token *keyword)
+static bool tb_parse_doorbell(tb_parser *parser, tb_statement *statement)
 {
+    const tb_token *keyword = tb_statement_keyword(parser);
     if (strcmp(parser->scenario->profile, "gen12") != 0) {
         tb_error_at(parser, keyword->column, "'doorbell' needs profile gen12 (profile %s has no GuC)",
                     parser->scenario->profile);
@@ -854,16 +865,60 @@ static bool tb_parse_doorbell(tb_parser *parser, tb_statement *statement, const 
     }
 }
 
+/* ---- the verb table (tb_scenario_verbs.h) ------------------------------------------------ */
+
+typedef bool (*tb_parse_fn)(tb_parser *parser, tb_statement *statement);
+typedef void (*tb_print_fn)(const tb_statement *statement, FILE *out);
+
+/* The parse side of one row of tb_scenario_verbs.h. */
+typedef struct tb_verb_row {
+    const char *keyword;  /* the statement's first word */
+    tb_parse_fn parse;    /* reads the rest of the line, sets the kind */
+    tb_print_fn print;    /* the canonical form */
+    const char *label;    /* the waveform mnemonic (NULL: the printed words before the first number) */
+    const char *usage;    /* the syntax as docs/scenarios.md writes it */
+} tb_verb_row;
+
+#define TB_VERB_DECLARE(kind, keyword, parse, print, ...)                                                              \
+    static bool parse(tb_parser *parser, tb_statement *statement);                                                     \
+    static void print(const tb_statement *statement, FILE *out);
+TB_SCENARIO_VERBS(TB_VERB_DECLARE)
+#undef TB_VERB_DECLARE
+
+#define TB_VERB_ROW(kind, keyword, parse, print, run, label, usage) [TB_STMT_##kind] = { keyword, parse, print, label, usage },
+static const tb_verb_row tb_verb_rows[TB_STMT_KIND_COUNT] = { TB_SCENARIO_VERBS(TB_VERB_ROW) };
+#undef TB_VERB_ROW
+
+/* The statement keywords in row order, each once, after "profile" (which is no statement but
+ * is written like one), for tb_keyword; and the message that lists them. */
+static void tb_verb_keywords(tb_parser *parser)
+{
+    size_t count = 0;
+    parser->keywords[count++] = "profile";
+    for (size_t row = 0; row < TB_STMT_KIND_COUNT; row++) {
+        size_t seen = 1;
+        while (seen < count && strcmp(parser->keywords[seen], tb_verb_rows[row].keyword) != 0)
+            seen++;
+        if (seen == count) {
+            parser->keyword_rows[count] = (tb_statement_kind)row;
+            parser->keywords[count++] = tb_verb_rows[row].keyword;
+        }
+    }
+    parser->keywords[count] = NULL;
+    size_t used = (size_t)snprintf(parser->keyword_message, sizeof parser->keyword_message, "a statement (");
+    for (size_t i = 0; i < count && used < sizeof parser->keyword_message; i++)
+        used += (size_t)snprintf(parser->keyword_message + used, sizeof parser->keyword_message - used, "%s%s",
+                                 i ? ", " : "", parser->keywords[i]);
+    if (used < sizeof parser->keyword_message)
+        snprintf(parser->keyword_message + used, sizeof parser->keyword_message - used, ")");
+}
+
 static void tb_parse_line(tb_parser *parser)
 {
     const tb_token *keyword = tb_peek(parser);
     if (!keyword)
         return; /* blank or comment */
-    static const char *const verbs[] = { "profile", "mmio", "mem", "irq", "run", "expect", "ring", "emit", "submit",
-                                         "batch", "bemit", "kernel", "doorbell", NULL };
-    int verb = tb_keyword(parser, verbs,
-                          "a statement (profile, mmio, mem, irq, run, expect, ring, emit, submit, batch, bemit, kernel, "
-                          "doorbell)");
+    int verb = tb_keyword(parser, parser->keywords, parser->keyword_message);
     bool first = !parser->seen_statement;
     parser->seen_statement = true;
     if (verb < 0)
@@ -873,22 +928,7 @@ static void tb_parse_line(tb_parser *parser)
         return;
     }
     tb_statement statement = { .line = parser->line, .column = keyword->column };
-    bool ok = false;
-    switch (verb) {
-    case 1: ok = tb_parse_mmio(parser, &statement); break;
-    case 2: ok = tb_parse_mem(parser, &statement); break;
-    case 3: ok = tb_parse_irq(parser, &statement); break;
-    case 4: ok = tb_parse_run(parser, &statement); break;
-    case 5: ok = tb_parse_expect(parser, &statement); break;
-    case 6: ok = tb_parse_ring(parser, &statement); break;
-    case 7: ok = tb_parse_emit(parser, &statement); break;
-    case 8: ok = tb_parse_submit(parser, &statement); break;
-    case 9: ok = tb_parse_batch(parser, &statement); break;
-    case 10: ok = tb_parse_bemit(parser, &statement, keyword); break;
-    case 11: ok = tb_parse_kernel(parser, &statement); break;
-    default: ok = tb_parse_doorbell(parser, &statement, keyword); break;
-    }
-    if (!ok) {
+    if (!tb_verb_rows[parser->keyword_rows[verb]].parse(parser, &statement)) {
         free(statement.dwords);
         free(statement.path);
         return;
@@ -914,6 +954,7 @@ tb_scenario *tb_scenario_parse(const char *name, const char *text, size_t length
     tb_scenario *scenario = tb_xrealloc(NULL, 1, sizeof *scenario);
     *scenario = (tb_scenario){ .name = tb_strdup(name), .profile = "gen12" };
     tb_parser parser = { .scenario = scenario };
+    tb_verb_keywords(&parser);
     size_t start = 0;
     while (start < length && !scenario->errors_truncated) {
         const char *newline = memchr(text + start, '\n', length - start);
@@ -971,87 +1012,162 @@ static void tb_print_dwords(const tb_statement *statement, FILE *out)
         fprintf(out, " 0x%08" PRIx32, statement->dwords[i]);
 }
 
+static void tb_print_mmio_write(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "mmio write 0x%08" PRIx64 " 0x%08" PRIx32, statement->address, statement->value);
+}
+
+static void tb_print_mmio_read(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "mmio read 0x%08" PRIx64, statement->address);
+    if (statement->has_expect)
+        fprintf(out, " expect 0x%08" PRIx32, statement->value);
+    if (statement->has_expect && statement->mask != UINT32_MAX)
+        fprintf(out, " mask 0x%08" PRIx32, statement->mask);
+}
+
+static void tb_print_mem_write(const tb_statement *statement, FILE *out)
+{
+    if (statement->path) {
+        fprintf(out, "mem load 0x%012" PRIx64 " %s", statement->address, statement->path);
+        return;
+    }
+    fprintf(out, "mem write 0x%012" PRIx64, statement->address);
+    tb_print_dwords(statement, out);
+}
+
+static void tb_print_mem_read(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "mem read 0x%012" PRIx64, statement->address);
+    if (statement->has_expect) {
+        fputs(" expect", out);
+        tb_print_dwords(statement, out);
+    }
+}
+
+static void tb_print_irq_raise(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "irq raise %u %u 0x%04x", statement->engine_class, statement->instance, statement->data);
+}
+
+static void tb_print_run(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "run %" PRIu64, statement->cycles);
+}
+
+static void tb_print_run_idle(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "run idle max %" PRIu64, statement->cycles);
+}
+
+static void tb_print_expect_irq(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "expect irq %u", statement->level);
+}
+
+static void tb_print_ring(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "ring %s 0x%08" PRIx64 " pages %" PRIu32, cs_engine_name((cs_engine)statement->engine),
+            statement->address, statement->ring_bytes / 4096);
+}
+
+static void tb_print_emit(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "emit %s dw", cs_engine_name((cs_engine)statement->engine));
+    tb_print_dwords(statement, out);
+}
+
+static void tb_print_submit(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "submit %s", cs_engine_name((cs_engine)statement->engine));
+}
+
+static void tb_print_batch(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "batch 0x%012" PRIx64, statement->address);
+}
+
+static void tb_print_bemit(const tb_statement *statement, FILE *out)
+{
+    fputs("bemit dw", out);
+    tb_print_dwords(statement, out);
+}
+
+static void tb_print_kernel(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "kernel 0x%012" PRIx64 " %s", statement->address, eu_builtin_kernel_names[statement->value]);
+}
+
+static void tb_print_doorbell_arm(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "doorbell arm %u 0x%012" PRIx64, statement->bell, statement->address);
+    if (statement->has_expect)
+        fprintf(out, " expect %s", tb_doorbell_arm_results[statement->value]);
+}
+
+static void tb_print_doorbell_route(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "doorbell route %s", statement->bell ? "guc" : "host");
+}
+
+static void tb_print_doorbell_queue(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "doorbell queue %u %s 0x%012" PRIx64 " 0x%" PRIx32, statement->bell,
+            cs_engine_name((cs_engine)statement->engine), statement->address, statement->value);
+}
+
+static void tb_print_doorbell_item(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "doorbell item %u 0x%016" PRIx64 " 0x%" PRIx32, statement->bell, statement->address,
+            statement->value);
+}
+
+static void tb_print_doorbell_ring(const tb_statement *statement, FILE *out)
+{
+    fprintf(out, "doorbell ring %u", statement->bell);
+    if (statement->has_expect)
+        fprintf(out, " expect %s", tb_doorbell_ring_results[statement->value]);
+}
+
 void tb_statement_print(const tb_statement *statement, FILE *out)
 {
-    switch (statement->kind) {
-    case TB_STMT_MMIO_WRITE:
-        fprintf(out, "mmio write 0x%08" PRIx64 " 0x%08" PRIx32, statement->address, statement->value);
-        break;
-    case TB_STMT_MMIO_READ:
-        fprintf(out, "mmio read 0x%08" PRIx64, statement->address);
-        if (statement->has_expect)
-            fprintf(out, " expect 0x%08" PRIx32, statement->value);
-        if (statement->has_expect && statement->mask != UINT32_MAX)
-            fprintf(out, " mask 0x%08" PRIx32, statement->mask);
-        break;
-    case TB_STMT_MEM_WRITE:
-        if (statement->path) {
-            fprintf(out, "mem load 0x%012" PRIx64 " %s", statement->address, statement->path);
-            break;
-        }
-        fprintf(out, "mem write 0x%012" PRIx64, statement->address);
-        tb_print_dwords(statement, out);
-        break;
-    case TB_STMT_MEM_READ:
-        fprintf(out, "mem read 0x%012" PRIx64, statement->address);
-        if (statement->has_expect) {
-            fputs(" expect", out);
-            tb_print_dwords(statement, out);
-        }
-        break;
-    case TB_STMT_IRQ_RAISE:
-        fprintf(out, "irq raise %u %u 0x%04x", statement->engine_class, statement->instance, statement->data);
-        break;
-    case TB_STMT_RUN:
-        fprintf(out, "run %" PRIu64, statement->cycles);
-        break;
-    case TB_STMT_RUN_IDLE:
-        fprintf(out, "run idle max %" PRIu64, statement->cycles);
-        break;
-    case TB_STMT_EXPECT_IRQ:
-        fprintf(out, "expect irq %u", statement->level);
-        break;
-    case TB_STMT_RING:
-        fprintf(out, "ring %s 0x%08" PRIx64 " pages %" PRIu32, cs_engine_name((cs_engine)statement->engine),
-                statement->address, statement->ring_bytes / 4096);
-        break;
-    case TB_STMT_EMIT:
-        fprintf(out, "emit %s dw", cs_engine_name((cs_engine)statement->engine));
-        tb_print_dwords(statement, out);
-        break;
-    case TB_STMT_SUBMIT:
-        fprintf(out, "submit %s", cs_engine_name((cs_engine)statement->engine));
-        break;
-    case TB_STMT_BATCH:
-        fprintf(out, "batch 0x%012" PRIx64, statement->address);
-        break;
-    case TB_STMT_BEMIT:
-        fputs("bemit dw", out);
-        tb_print_dwords(statement, out);
-        break;
-    case TB_STMT_KERNEL:
-        fprintf(out, "kernel 0x%012" PRIx64 " %s", statement->address, eu_builtin_kernel_names[statement->value]);
-        break;
-    case TB_STMT_DOORBELL_ARM:
-        fprintf(out, "doorbell arm %u 0x%012" PRIx64, statement->bell, statement->address);
-        if (statement->has_expect)
-            fprintf(out, " expect %s", tb_doorbell_arm_results[statement->value]);
-        break;
-    case TB_STMT_DOORBELL_ROUTE:
-        fprintf(out, "doorbell route %s", statement->bell ? "guc" : "host");
-        break;
-    case TB_STMT_DOORBELL_QUEUE:
-        fprintf(out, "doorbell queue %u %s 0x%012" PRIx64 " 0x%" PRIx32, statement->bell,
-                cs_engine_name((cs_engine)statement->engine), statement->address, statement->value);
-        break;
-    case TB_STMT_DOORBELL_ITEM:
-        fprintf(out, "doorbell item %u 0x%016" PRIx64 " 0x%" PRIx32, statement->bell, statement->address,
-                statement->value);
-        break;
-    case TB_STMT_DOORBELL_RING:
-        fprintf(out, "doorbell ring %u", statement->bell);
-        if (statement->has_expect)
-            fprintf(out, " expect %s", tb_doorbell_ring_results[statement->value]);
-        break;
+    tb_verb_rows[statement->kind].print(statement, out);
+}
+
+char *tb_statement_mnemonic(const tb_statement *statement)
+{
+    const char *label = tb_verb_rows[statement->kind].label;
+    if (label)
+        return strdup(label);
+    /* The printed statement's words up to its first operand (a number); printed without its
+     * dwords, which come after that operand anyway, so a long statement costs no more. */
+    tb_statement words = *statement;
+    words.dword_count = 0;
+    char *printed = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&printed, &size);
+    if (!out)
+        return NULL;
+    tb_statement_print(&words, out);
+    if (fclose(out) != 0) {
+        free(printed);
+        return NULL;
     }
+    size_t end = 0;
+    for (size_t at = 0; printed[at];) {
+        while (printed[at] == ' ')
+            at++;
+        if (!printed[at] || (printed[at] >= '0' && printed[at] <= '9'))
+            break;
+        while (printed[at] && printed[at] != ' ')
+            at++;
+        end = at;
+    }
+    printed[end] = '\0';
+    return printed;
+}
+
+const char *tb_statement_usage(tb_statement_kind kind)
+{
+    return tb_verb_rows[kind].usage;
 }

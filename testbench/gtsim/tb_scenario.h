@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tb_scenario_verbs.h"
+
 /* Errors recorded per file before the parser gives up on it. */
 #define TB_SCENARIO_MAX_ERRORS 20
 /* `run CYCLES` accepts 1..this (10^12 cycles: about 14 simulated minutes at 1.2 GHz). */
@@ -29,27 +31,10 @@
 /* Graphics addresses are 48 bits; every dword a `mem` statement touches lies below this. */
 #define TB_SCENARIO_GFX_ADDRESS_LIMIT (UINT64_C(1) << 48)
 
-typedef enum tb_statement_kind {
-    TB_STMT_MMIO_WRITE, /* mmio write OFFSET VALUE */
-    TB_STMT_MMIO_READ,  /* mmio read OFFSET [expect VALUE [mask MASK]] */
-    TB_STMT_MEM_WRITE,  /* mem write ADDR DW [DW ...]; also mem load ADDR FILE (path set) */
-    TB_STMT_MEM_READ,   /* mem read ADDR [expect DW [DW ...]] */
-    TB_STMT_IRQ_RAISE,  /* irq raise CLASS INSTANCE DATA16 */
-    TB_STMT_RUN,        /* run CYCLES */
-    TB_STMT_RUN_IDLE,   /* run idle [max CYCLES] */
-    TB_STMT_EXPECT_IRQ, /* expect irq 0|1 */
-    TB_STMT_RING,       /* ring ENGINE ADDR [pages N] (higher-level verbs from here on) */
-    TB_STMT_EMIT,       /* emit ENGINE MNEMONIC field=value ... */
-    TB_STMT_SUBMIT,     /* submit ENGINE */
-    TB_STMT_BATCH,      /* batch ADDR (moves the batch cursor; no bus access) */
-    TB_STMT_BEMIT,      /* bemit MNEMONIC field=value ... (at the cursor `batch ADDR` set) */
-    TB_STMT_KERNEL,     /* kernel ADDR NAME (a built-in EU kernel at a kernel start address) */
-    TB_STMT_DOORBELL_ARM,   /* doorbell arm N PAGE [expect RESULT] (gen12; docs/guc.md) */
-    TB_STMT_DOORBELL_ROUTE, /* doorbell route guc|host */
-    TB_STMT_DOORBELL_QUEUE, /* doorbell queue N ENGINE WQ_ADDR WQ_SIZE */
-    TB_STMT_DOORBELL_ITEM,  /* doorbell item N DESCRIPTOR RING_TAIL */
-    TB_STMT_DOORBELL_RING   /* doorbell ring N [expect rung|lost] */
-} tb_statement_kind;
+/* One kind per row of tb_scenario_verbs.h, in its order. */
+#define TB_SCENARIO_VERB_KIND(kind, ...) TB_STMT_##kind,
+typedef enum tb_statement_kind { TB_SCENARIO_VERBS(TB_SCENARIO_VERB_KIND) TB_STMT_KIND_COUNT } tb_statement_kind;
+#undef TB_SCENARIO_VERB_KIND
 
 typedef struct tb_statement {
     tb_statement_kind kind;  /* which statement; selects the fields below that mean something */
@@ -115,5 +100,12 @@ void tb_scenario_print_errors(const tb_scenario *scenario, FILE *out);
 /* Prints the statement in canonical form (lowercase, hex operands, no newline), which parses
  * back to the same statement (`emit` and `bemit` as their assembled `dw` dwords). */
 void tb_statement_print(const tb_statement *statement, FILE *out);
+
+/* The statement's mnemonic on the waveform (its row's LABEL in tb_scenario_verbs.h), as an
+ * allocated string (free it); NULL only when out of memory. */
+char *tb_statement_mnemonic(const tb_statement *statement);
+
+/* The syntax of a kind's statement as docs/scenarios.md writes it (its row's USAGE). */
+const char *tb_statement_usage(tb_statement_kind kind);
 
 #endif

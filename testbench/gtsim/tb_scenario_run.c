@@ -220,26 +220,30 @@ static uint32_t tb_get_le32(const uint8_t *bytes)
 
 /* ---- statements ------------------------------------------------------------------------ */
 
-static void tb_run_mmio_write(tb_runner *runner, const tb_statement *statement)
+/* Each is the RUN of its row in tb_scenario_verbs.h: checks are counted in runner->result, and
+ * the return is false only on a usage error that stops the run. */
+
+static bool tb_run_mmio_write(tb_runner *runner, const tb_statement *statement)
 {
     uint8_t bytes[4];
     tb_put_le32(bytes, statement->value);
     tb_access(runner, statement, tb_system_mmio(runner->system), TLM_SPACE_MMIO, TLM_WRITE_COMMAND,
               statement->address, bytes, 4);
+    return true;
 }
 
-static void tb_run_mmio_read(tb_runner *runner, const tb_statement *statement)
+static bool tb_run_mmio_read(tb_runner *runner, const tb_statement *statement)
 {
     uint8_t bytes[4] = { 0 };
     /* After a bus error the data means nothing: the error is the one failure reported. */
     if (!tb_access(runner, statement, tb_system_mmio(runner->system), TLM_SPACE_MMIO, TLM_READ_COMMAND,
                    statement->address, bytes, 4))
-        return;
+        return true;
     uint32_t got = tb_get_le32(bytes);
     if (!statement->has_expect) {
         fprintf(runner->out, "%s:%zu: mmio read 0x%08" PRIx64 " = 0x%08" PRIx32 "\n", runner->scenario->name,
                 statement->line, statement->address, got);
-        return;
+        return true;
     }
     uint32_t mask = statement->mask;
     if ((got & mask) == (statement->value & mask))
@@ -249,11 +253,12 @@ static void tb_run_mmio_read(tb_runner *runner, const tb_statement *statement)
     else
         tb_fail(runner, statement, "expected 0x%08" PRIx32 " (mask 0x%08" PRIx32 "), got 0x%08" PRIx32 " (0x%08" PRIx32
                 " under the mask)", statement->value & mask, mask, got, got & mask);
+    return true;
 }
 
 /* mem write and mem read: the dwords go in payloads of at most TB_RUN_MAX_PAYLOAD_BYTES; the
  * statement's bus response is one check, failed at the first payload the bus refuses. */
-static void tb_run_mem(tb_runner *runner, const tb_statement *statement)
+static bool tb_run_mem(tb_runner *runner, const tb_statement *statement)
 {
     bool write = statement->kind == TB_STMT_MEM_WRITE;
     size_t count = write || statement->has_expect ? statement->dword_count : 1;
@@ -293,12 +298,13 @@ static void tb_run_mem(tb_runner *runner, const tb_statement *statement)
         }
     }
     free(bytes);
+    return true;
 }
 
 /* Until no event is pending and the system says it is idle, within the bound. A kernel with no
  * work left while the system still reports busy (work that waits on clock edges, which are
  * background events) is stepped a clock period at a time: the bound still holds. */
-static void tb_run_idle(tb_runner *runner, const tb_statement *statement)
+static bool tb_run_idle(tb_runner *runner, const tb_statement *statement)
 {
     tlm_time start = tlm_kernel_now(runner->kernel);
     tlm_time deadline = tlm_time_add_saturating(start, tb_cycles_to_time(runner, statement->cycles));
@@ -310,37 +316,39 @@ static void tb_run_idle(tb_runner *runner, const tb_statement *statement)
         tlm_run_status status = tlm_kernel_run_until_idle(runner->kernel, bound);
         if (status == TLM_RUN_BOUND_HIT && bound < deadline - now) {
             if (!tb_checkpoint(runner, statement, start, deadline))
-                return;
+                return true;
             continue; /* a slice ended, not the statement's bound */
         }
         tb_progress_end(runner);
         if (status != TLM_RUN_IDLE && status != TLM_RUN_BOUND_HIT) {
             tb_fail(runner, statement, "expected idle within %" PRIu64 " cycles, got %s (see log)", statement->cycles,
                     tlm_run_status_name(status));
-            return;
+            return true;
         }
         if (status == TLM_RUN_IDLE && tb_system_idle(runner->system)) {
             tb_pass(runner);
-            return;
+            return true;
         }
         now = tlm_kernel_now(runner->kernel);
         if (now >= deadline) {
             tb_fail(runner, statement, "expected idle within %" PRIu64 " cycles, got busy", statement->cycles);
-            return;
+            return true;
         }
         if (!tb_advance(runner, statement, deadline - now < period ? deadline - now : period) ||
             !tb_checkpoint(runner, statement, start, deadline))
-            return;
+            return true;
     }
+    return true;
 }
 
-static void tb_run_expect_irq(tb_runner *runner, const tb_statement *statement)
+static bool tb_run_expect_irq(tb_runner *runner, const tb_statement *statement)
 {
     uint64_t level = tlm_signal_get(tb_system_host_irq(runner->system));
     if (level == statement->level)
         tb_pass(runner);
     else
         tb_fail(runner, statement, "expected irq %u, got %" PRIu64, statement->level, level);
+    return true;
 }
 
 /* False on a usage error (the system has no interrupt aggregator). */
@@ -392,56 +400,72 @@ static bool tb_verb_mem_write(tb_runner *runner, const tb_statement *statement, 
     return ok;
 }
 
-/* Runs a verb's accesses and counts them as the verb's one check. */
-static void tb_run_verb(tb_runner *runner, const tb_statement *statement)
+/* A verb's accesses count as its one check: the check passes when all of them did. */
+static void tb_one_check(tb_runner *runner, uint64_t passed_before, bool ok)
+{
+    runner->result->passed = passed_before + (ok ? 1 : 0);
+}
+
+/* `ring`: what a driver does: stop the ring (a ring still running would start parsing the new
+ * buffer as soon as HEAD moves), start, an empty ring, then length and enable (docs/cs.md). */
+static bool tb_run_ring(tb_runner *runner, const tb_statement *statement)
+{
+    uint64_t passed_before = runner->result->passed;
+    uint64_t base = statement->engine_base;
+    bool ok = tb_verb_mmio_write(runner, statement, base + TB_RING_CTL, 0) &&
+              tb_verb_mmio_write(runner, statement, base + TB_RING_START, (uint32_t)statement->address) &&
+              tb_verb_mmio_write(runner, statement, base + TB_RING_HEAD, 0) &&
+              tb_verb_mmio_write(runner, statement, base + TB_RING_TAIL, 0) &&
+              tb_verb_mmio_write(runner, statement, base + TB_RING_CTL, (statement->ring_bytes / 4096 - 1) << 12 | 1u);
+    tb_one_check(runner, passed_before, ok);
+    return true;
+}
+
+/* `emit` and `submit`: the dwords from the software tail on, wrapping at the ring's end;
+ * `submit` then writes RING_TAIL. */
+static bool tb_run_emit(tb_runner *runner, const tb_statement *statement)
 {
     uint64_t passed_before = runner->result->passed;
     bool ok = true;
-    uint64_t base = statement->engine_base;
-    switch (statement->kind) {
-    case TB_STMT_RING:
-        /* What a driver does: stop the ring (a ring still running would start parsing the new
-         * buffer as soon as HEAD moves), start, an empty ring, then length and enable
-         * (docs/cs.md). */
-        ok = tb_verb_mmio_write(runner, statement, base + TB_RING_CTL, 0) &&
-             tb_verb_mmio_write(runner, statement, base + TB_RING_START, (uint32_t)statement->address) &&
-             tb_verb_mmio_write(runner, statement, base + TB_RING_HEAD, 0) &&
-             tb_verb_mmio_write(runner, statement, base + TB_RING_TAIL, 0) &&
-             tb_verb_mmio_write(runner, statement, base + TB_RING_CTL, (statement->ring_bytes / 4096 - 1) << 12 | 1u);
-        break;
-    case TB_STMT_EMIT:
-    case TB_STMT_SUBMIT: {
-        /* The dwords from the software tail on, wrapping at the ring's end. */
-        size_t first = (statement->ring_bytes - statement->ring_offset) / 4;
-        if (first > statement->dword_count)
-            first = statement->dword_count;
-        if (first > 0)
-            ok = tb_verb_mem_write(runner, statement, statement->address + statement->ring_offset, statement->dwords,
-                                   first);
-        if (ok && first < statement->dword_count)
-            ok = tb_verb_mem_write(runner, statement, statement->address, statement->dwords + first,
-                                   statement->dword_count - first);
-        if (ok && statement->kind == TB_STMT_SUBMIT)
-            ok = tb_verb_mmio_write(runner, statement, base + TB_RING_TAIL, statement->value);
-        break;
-    }
-    case TB_STMT_BEMIT:
-        ok = tb_verb_mem_write(runner, statement, statement->address, statement->dwords, statement->dword_count);
-        break;
-    default: break;
-    }
-    runner->result->passed = passed_before + (ok ? 1 : 0); /* one check for the whole statement */
+    size_t first = (statement->ring_bytes - statement->ring_offset) / 4;
+    if (first > statement->dword_count)
+        first = statement->dword_count;
+    if (first > 0)
+        ok = tb_verb_mem_write(runner, statement, statement->address + statement->ring_offset, statement->dwords, first);
+    if (ok && first < statement->dword_count)
+        ok = tb_verb_mem_write(runner, statement, statement->address, statement->dwords + first,
+                               statement->dword_count - first);
+    if (ok && statement->kind == TB_STMT_SUBMIT)
+        ok = tb_verb_mmio_write(runner, statement, statement->engine_base + TB_RING_TAIL, statement->value);
+    tb_one_check(runner, passed_before, ok);
+    return true;
+}
+
+static bool tb_run_bemit(tb_runner *runner, const tb_statement *statement)
+{
+    uint64_t passed_before = runner->result->passed;
+    bool ok = tb_verb_mem_write(runner, statement, statement->address, statement->dwords, statement->dword_count);
+    tb_one_check(runner, passed_before, ok);
+    return true;
+}
+
+/* `batch ADDR`: nothing to run, the parser already placed every bemit. */
+static bool tb_run_batch(tb_runner *runner, const tb_statement *statement)
+{
+    (void)runner;
+    (void)statement;
+    return true;
 }
 
 /* `kernel ADDR NAME`: registers the built-in kernel at ADDR on the system's EU array
  * (docs/eu.md); one check. */
-static void tb_run_kernel(tb_runner *runner, const tb_statement *statement)
+static bool tb_run_kernel(tb_runner *runner, const tb_statement *statement)
 {
     struct eu_array *eu = tb_system_eu(runner->system);
     const char *name = eu_builtin_kernel_names[statement->value];
     if (!eu) {
         tb_fail(runner, statement, "kernel %s: the system has no EU array", name);
-        return;
+        return true;
     }
     eu_kernel kernel = *eu_builtin_kernel(name);
     kernel.start = statement->address;
@@ -450,6 +474,7 @@ static void tb_run_kernel(tb_runner *runner, const tb_statement *statement)
     else
         tb_fail(runner, statement, "kernel %s at 0x%012" PRIx64 ": refused (registry full, see log)", name,
                 statement->address);
+    return true;
 }
 
 /* ---- doorbell verbs (docs/scenarios.md, docs/guc.md) ------------------------------------ */
@@ -597,89 +622,57 @@ static bool tb_doorbell_ring(tb_runner *runner, const tb_statement *statement)
 }
 
 /* Runs a doorbell verb as one check (its accesses are not counted one by one). */
-static void tb_run_doorbell(tb_runner *runner, const tb_statement *statement)
+static bool tb_run_doorbell(tb_runner *runner, const tb_statement *statement,
+                            bool (*verb)(tb_runner *runner, const tb_statement *statement))
 {
     uint64_t passed_before = runner->result->passed;
-    bool ok = false;
     if (!tb_system_guc_mmio(runner->system)) {
         tb_fail(runner, statement, "doorbell: the system has no GuC (profile gen12 only)");
-        return;
+        return true;
     }
-    switch (statement->kind) {
-    case TB_STMT_DOORBELL_ARM: ok = tb_doorbell_arm(runner, statement); break;
-    case TB_STMT_DOORBELL_ROUTE: ok = tb_doorbell_route(runner, statement); break;
-    case TB_STMT_DOORBELL_QUEUE: ok = tb_doorbell_queue(runner, statement); break;
-    case TB_STMT_DOORBELL_ITEM: ok = tb_doorbell_item(runner, statement); break;
-    default: ok = tb_doorbell_ring(runner, statement); break;
-    }
-    runner->result->passed = passed_before + (ok ? 1 : 0);
-}
-
-static bool tb_run_statement(tb_runner *runner, const tb_statement *statement)
-{
-    switch (statement->kind) {
-    case TB_STMT_MMIO_WRITE: tb_run_mmio_write(runner, statement); break;
-    case TB_STMT_MMIO_READ: tb_run_mmio_read(runner, statement); break;
-    case TB_STMT_MEM_WRITE:
-    case TB_STMT_MEM_READ: tb_run_mem(runner, statement); break;
-    case TB_STMT_IRQ_RAISE: return tb_run_irq_raise(runner, statement);
-    case TB_STMT_RUN: tb_advance(runner, statement, tb_cycles_to_time(runner, statement->cycles)); break;
-    case TB_STMT_RUN_IDLE: tb_run_idle(runner, statement); break;
-    case TB_STMT_EXPECT_IRQ: tb_run_expect_irq(runner, statement); break;
-    case TB_STMT_RING:
-    case TB_STMT_EMIT:
-    case TB_STMT_SUBMIT:
-    case TB_STMT_BEMIT: tb_run_verb(runner, statement); break;
-    case TB_STMT_BATCH: break; /* the parser already placed every bemit */
-    case TB_STMT_KERNEL: tb_run_kernel(runner, statement); break;
-    case TB_STMT_DOORBELL_ARM:
-    case TB_STMT_DOORBELL_ROUTE:
-    case TB_STMT_DOORBELL_QUEUE:
-    case TB_STMT_DOORBELL_ITEM:
-    case TB_STMT_DOORBELL_RING: tb_run_doorbell(runner, statement); break;
-    }
+    tb_one_check(runner, passed_before, verb(runner, statement));
     return true;
 }
 
-/* ---- waveform rows ---------------------------------------------------------------------- */
-
-/* The mnemonic of a statement: the verb of the core grammar, or, for a kind this file does not
- * know, the printed statement's leading words up to the first operand (a number), so a new
- * verb gets a sensible one without an edit here (NULL when `printed` is NULL then). Sets
- * *length to the mnemonic's length. */
-static const char *tb_mnemonic(const tb_statement *statement, const char *printed, size_t *length)
+static bool tb_run_doorbell_arm(tb_runner *runner, const tb_statement *statement)
 {
-    const char *core = NULL;
-    switch (statement->kind) {
-    case TB_STMT_MMIO_WRITE: core = "mmio write"; break;
-    case TB_STMT_MMIO_READ: core = "mmio read"; break;
-    case TB_STMT_MEM_WRITE: core = statement->path ? "mem load" : "mem write"; break;
-    case TB_STMT_MEM_READ: core = "mem read"; break;
-    case TB_STMT_IRQ_RAISE: core = "irq raise"; break;
-    case TB_STMT_RUN: core = "run"; break;
-    case TB_STMT_RUN_IDLE: core = "run idle"; break; /* not its "max N" */
-    case TB_STMT_EXPECT_IRQ: core = "expect irq"; break;
-    default: break;
-    }
-    if (core) {
-        *length = strlen(core);
-        return core;
-    }
-    if (!printed)
-        return NULL;
-    size_t end = 0;
-    for (size_t at = 0; printed[at];) {
-        while (printed[at] == ' ')
-            at++;
-        if (!printed[at] || (printed[at] >= '0' && printed[at] <= '9'))
-            break;
-        while (printed[at] && printed[at] != ' ')
-            at++;
-        end = at;
-    }
-    *length = end;
-    return printed;
+    return tb_run_doorbell(runner, statement, tb_doorbell_arm);
 }
+
+static bool tb_run_doorbell_route(tb_runner *runner, const tb_statement *statement)
+{
+    return tb_run_doorbell(runner, statement, tb_doorbell_route);
+}
+
+static bool tb_run_doorbell_queue(tb_runner *runner, const tb_statement *statement)
+{
+    return tb_run_doorbell(runner, statement, tb_doorbell_queue);
+}
+
+static bool tb_run_doorbell_item(tb_runner *runner, const tb_statement *statement)
+{
+    return tb_run_doorbell(runner, statement, tb_doorbell_item);
+}
+
+static bool tb_run_doorbell_ring(tb_runner *runner, const tb_statement *statement)
+{
+    return tb_run_doorbell(runner, statement, tb_doorbell_ring);
+}
+
+/* ---- the run side of the verb table (tb_scenario_verbs.h) -------------------------------- */
+
+static bool tb_run_cycles(tb_runner *runner, const tb_statement *statement)
+{
+    tb_advance(runner, statement, tb_cycles_to_time(runner, statement->cycles));
+    return true;
+}
+
+typedef bool (*tb_run_fn)(tb_runner *runner, const tb_statement *statement);
+#define TB_VERB_RUN(kind, keyword, parse, print, run, ...) [TB_STMT_##kind] = run,
+static const tb_run_fn tb_verb_runs[TB_STMT_KIND_COUNT] = { TB_SCENARIO_VERBS(TB_VERB_RUN) };
+#undef TB_VERB_RUN
+
+/* ---- waveform rows ---------------------------------------------------------------------- */
 
 /* Every statement as text, "FILE:LINE: mmio write 0x00000004 0x12345678", printed into one
  * buffer (one stream for all of them: this runs once per statement of the file). Returns the
@@ -748,30 +741,18 @@ static void tb_trace_declare(tb_runner *runner)
     size_t verb_count = 0;
     bool ok = verbs && verb_names && runner->trace.verb_of;
     for (size_t i = 0; ok && i < count; i++) {
-        const tb_statement *statement = &scenario->statements[i];
-        size_t length = 0;
-        const char *mnemonic = tb_mnemonic(statement, NULL, &length);
-        char *printed = NULL;
+        char *mnemonic = tb_statement_mnemonic(&scenario->statements[i]);
         if (!mnemonic) {
-            /* A verb this file does not know: take it from the statement as printed. */
-            size_t size = 0;
-            FILE *out = open_memstream(&printed, &size);
-            if (out) {
-                tb_statement_print(statement, out);
-                fclose(out);
-            }
-            mnemonic = tb_mnemonic(statement, printed ? printed : "?", &length);
+            ok = false;
+            break;
         }
         size_t verb = 0;
-        while (verb < verb_count &&
-               (strlen(verb_names[verb]) != length || strncmp(verb_names[verb], mnemonic, length) != 0))
+        while (verb < verb_count && strcmp(verb_names[verb], mnemonic) != 0)
             verb++;
-        if (verb == verb_count) {
-            verb_names[verb] = strndup(mnemonic, length);
-            ok = verb_names[verb] != NULL;
-            verb_count++;
-        }
-        free(printed);
+        if (verb == verb_count)
+            verb_names[verb_count++] = mnemonic;
+        else
+            free(mnemonic);
         runner->trace.verb_of[i] = verb + 1;
     }
     if (ok) {
@@ -829,7 +810,7 @@ bool tb_scenario_run(const tb_scenario *scenario, tb_system *system, const tb_ru
         }
         uint64_t mismatches = tb_system_mismatches(system);
         uint64_t assertion_failures = tb_system_rtl_assertion_failures(system);
-        if (!tb_run_statement(&runner, statement)) {
+        if (!tb_verb_runs[statement->kind](&runner, statement)) {
             result->usage_error = true;
             ok = false;
             break;

@@ -805,3 +805,57 @@ TEST(ScenarioParseErrors, BatchAndBemit)
     check_error("batch 0xfffffffffffc\nbemit dw 1 2\n", 2, 7,
                 "command at 0xfffffffffffc runs past the end of the 48-bit graphics address space");
 }
+
+/* ---- the verb table (tb_scenario_verbs.h) ------------------------------------------------- */
+
+/* Every form of every verb, as its row writes it, is in the language reference (blanks
+ * between words may be widened there to align columns). */
+TEST(ScenarioVerbs, EveryVerbIsInTheLanguageReference)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../../docs/scenarios.md", TB_SCENARIOS_DIR);
+    FILE *file = fopen(path, "rb");
+    ASSERT_TRUE(file != NULL);
+    char *docs = calloc(1, 1 << 20);
+    size_t length = fread(docs, 1, (1 << 20) - 1, file);
+    fclose(file);
+    size_t kept = 0; /* runs of blanks as one */
+    for (size_t i = 0; i < length; i++)
+        if (docs[i] != ' ' || kept == 0 || docs[kept - 1] != ' ')
+            docs[kept++] = docs[i];
+    docs[kept] = '\0';
+    for (int kind = 0; kind < TB_STMT_KIND_COUNT; kind++) {
+        char forms[256];
+        snprintf(forms, sizeof forms, "%s", tb_statement_usage((tb_statement_kind)kind));
+        for (char *form = forms, *bar; form; form = bar ? bar + 3 : NULL) {
+            bar = strstr(form, " | ");
+            if (bar)
+                *bar = '\0';
+            if (!strstr(docs, form))
+                ADD_FAILURE("'%s' is not in docs/scenarios.md", form);
+        }
+    }
+    free(docs);
+}
+
+/* The waveform's mnemonic row: the verb's words, up to the first number (docs/waves.md). */
+TEST_F(ScenarioParse, MnemonicsAreTheVerbsWords)
+{
+    static const char text[] = "mmio write 4 5\nmmio read 4 expect 5\nmem write 0x1000 1 2 3\nmem read 0x1000\n"
+                               "irq raise 0 0 1\nrun 10\nrun idle max 10\nexpect irq 0\nring rcs 0x10000\n"
+                               "emit rcs MI_NOOP\nsubmit rcs\nbatch 0x2000\nbemit MI_BATCH_BUFFER_END\nkernel 0x40 fill\n"
+                               "doorbell arm 3 0x3000\ndoorbell route guc\ndoorbell queue 3 rcs 0x4000 64\n"
+                               "doorbell item 3 0x1234 0x40\ndoorbell ring 3 expect lost\n";
+    static const char *const mnemonics[] = { "mmio write", "mmio read", "mem write", "mem read", "irq raise", "run",
+                                             "run idle", "expect irq", "ring rcs", "emit rcs dw", "submit rcs",
+                                             "batch", "bemit dw", "kernel", "doorbell arm", "doorbell route guc",
+                                             "doorbell queue", "doorbell item", "doorbell ring" };
+    size_t count = sizeof mnemonics / sizeof mnemonics[0];
+    const tb_statement *statements = PARSE_OK(text, count);
+    for (size_t i = 0; i < count; i++) {
+        EXPECT_EQ(statements[i].kind, (tb_statement_kind)i);
+        char *mnemonic = tb_statement_mnemonic(&statements[i]);
+        EXPECT_STREQ(mnemonic, mnemonics[i]);
+        free(mnemonic);
+    }
+}

@@ -394,7 +394,7 @@ static bool tb_parse_mmio(tb_parser *parser, tb_statement *statement)
 }
 
 /* `mem load ADDR FILE`: FILE, little-endian dwords, relative to the scenario file's directory
- * (docs/scenarios.md), read now into the statement; it then runs as a `mem write`. */
+ * (docs/guide/scenarios.md), read now into the statement; it then runs as a `mem write`. */
 static bool tb_parse_mem_load(tb_parser *parser, tb_statement *statement, const tb_token *address_token)
 {
     const tb_token *file = tb_peek(parser);
@@ -733,7 +733,7 @@ static bool tb_parse_bemit(tb_parser *parser, tb_statement *statement, const tb_
     return true;
 }
 
-/* `kernel ADDR NAME`: binds a built-in kernel of the EU array (docs/eu.md) to a kernel start
+/* `kernel ADDR NAME`: binds a built-in kernel of the EU array (docs/reference/eu.md) to a kernel start
  * address (genxml: Kernel Start Pointer 47:6, so 64-byte aligned). */
 static bool tb_parse_kernel(tb_parser *parser, tb_statement *statement)
 {
@@ -756,7 +756,7 @@ static bool tb_parse_kernel(tb_parser *parser, tb_statement *statement)
     return true;
 }
 
-/* ---- doorbell verbs (gen12: GTI doorbells, GuC shim and scheduler model; docs/guc.md) ---- */
+/* ---- doorbell verbs (gen12: GTI doorbells, GuC shim and scheduler model; docs/reference/guc.md) ---- */
 
 const char *const tb_doorbell_arm_results[] = { "ok", "busy", "cacheline_in_use", "pending", "fault", "inactive",
                                                 "hash_not_copied", "hash_mismatch", "translation_fault", NULL };

@@ -1,4 +1,4 @@
-/* Scenario files (DESIGN §8, docs/scenarios.md): the parsed form of a scenario and the
+/* Scenario files (DESIGN §8, docs/guide/scenarios.md): the parsed form of a scenario and the
  * parser that builds it. Nothing here touches a simulated system, so the language can be
  * checked (and fuzzed) on its own and a file with errors is never half-run.
  *
@@ -44,7 +44,7 @@ typedef enum tb_statement_kind {
     TB_STMT_BATCH,      /* batch ADDR (moves the batch cursor; no bus access) */
     TB_STMT_BEMIT,      /* bemit MNEMONIC field=value ... (at the cursor `batch ADDR` set) */
     TB_STMT_KERNEL,     /* kernel ADDR NAME (a built-in EU kernel at a kernel start address) */
-    TB_STMT_DOORBELL_ARM,   /* doorbell arm N PAGE [expect RESULT] (gen12; docs/guc.md) */
+    TB_STMT_DOORBELL_ARM,   /* doorbell arm N PAGE [expect RESULT] (gen12; docs/reference/guc.md) */
     TB_STMT_DOORBELL_ROUTE, /* doorbell route guc|host */
     TB_STMT_DOORBELL_QUEUE, /* doorbell queue N ENGINE WQ_ADDR WQ_SIZE */
     TB_STMT_DOORBELL_ITEM,  /* doorbell item N DESCRIPTOR RING_TAIL */

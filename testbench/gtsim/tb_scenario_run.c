@@ -24,7 +24,7 @@
  * payload's 32-bit length can never overflow. */
 #define TB_RUN_MAX_PAYLOAD_BYTES (UINT32_C(1) << 20)
 
-/* The statement rows of the waveform (docs/waves.md), all 0 when the kernel does not trace. */
+/* The statement rows of the waveform (docs/guide/waves.md), all 0 when the kernel does not trace. */
 typedef struct tb_runner_trace {
     tlm_trace_id statement;  /* enum: statement index + 1, shown as "FILE:LINE: statement" (small files only) */
     tlm_trace_id verb;       /* enum: the statement's mnemonic ("mmio write", "run idle") */
@@ -360,7 +360,7 @@ static bool tb_run_irq_raise(tb_runner *runner, const tb_statement *statement)
 
 /* ---- higher-level verbs ------------------------------------------------------------------ */
 
-/* Ring register offsets from an engine's MMIO base (docs/cs.md; models/cs/cs_regs.toml). */
+/* Ring register offsets from an engine's MMIO base (docs/reference/cs.md; models/cs/cs_regs.toml). */
 #define TB_RING_TAIL 0x030u
 #define TB_RING_HEAD 0x034u
 #define TB_RING_START 0x038u
@@ -402,7 +402,7 @@ static void tb_run_verb(tb_runner *runner, const tb_statement *statement)
     case TB_STMT_RING:
         /* What a driver does: stop the ring (a ring still running would start parsing the new
          * buffer as soon as HEAD moves), start, an empty ring, then length and enable
-         * (docs/cs.md). */
+         * (docs/reference/cs.md). */
         ok = tb_verb_mmio_write(runner, statement, base + TB_RING_CTL, 0) &&
              tb_verb_mmio_write(runner, statement, base + TB_RING_START, (uint32_t)statement->address) &&
              tb_verb_mmio_write(runner, statement, base + TB_RING_HEAD, 0) &&
@@ -434,7 +434,7 @@ static void tb_run_verb(tb_runner *runner, const tb_statement *statement)
 }
 
 /* `kernel ADDR NAME`: registers the built-in kernel at ADDR on the system's EU array
- * (docs/eu.md); one check. */
+ * (docs/reference/eu.md); one check. */
 static void tb_run_kernel(tb_runner *runner, const tb_statement *statement)
 {
     struct eu_array *eu = tb_system_eu(runner->system);
@@ -452,7 +452,7 @@ static void tb_run_kernel(tb_runner *runner, const tb_statement *statement)
                 statement->address);
 }
 
-/* ---- doorbell verbs (docs/scenarios.md, docs/guc.md) ------------------------------------ */
+/* ---- doorbell verbs (docs/guide/scenarios.md, docs/reference/guc.md) ------------------------------------ */
 
 static bool tb_bus32(tb_runner *runner, const tb_statement *statement, const tlm_target *target,
                      tlm_address_space space, tlm_command command, uint64_t address, uint32_t *value)
@@ -573,7 +573,7 @@ static bool tb_doorbell_ring(tb_runner *runner, const tb_statement *statement)
     if (!client->memory) {
         /* Armed outside this scenario's `doorbell arm`: its line as installed, read from
          * DRBREGL(N)/DRBREGU(N) through the GuC's view, which the model and the RTL twin both
-         * answer (docs/scenarios.md "Doorbells"). */
+         * answer (docs/guide/scenarios.md "Doorbells"). */
         const tlm_target *guc = tb_system_guc_mmio(runner->system);
         uint64_t drb = DOORBELL_MMIO_BASE + (uint64_t)statement->bell * DOORBELL_REGISTER_STRIDE;
         uint32_t low = 0, high = 0;

@@ -19,8 +19,8 @@
 #include "tlm_alloc.h"
 
 /* The bring-up system's GT clock. Not a profile fact (the GT's profile has its own clock,
- * docs/gt.md "Clocks"): 1 GHz keeps bring-up logs and every test's times in whole nanoseconds,
- * so the system passes it to the GT (choice, docs/gt.md). */
+ * docs/reference/gt.md "Clocks"): 1 GHz keeps bring-up logs and every test's times in whole nanoseconds,
+ * so the system passes it to the GT (choice, docs/reference/gt.md). */
 #define BRINGUP_CLOCK_PERIOD (1 * TLM_NS)
 
 struct tb_system {
@@ -123,7 +123,7 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
         tlm_kernel_set_tracer(system->kernel, config->tracer);
     tlm_clock_init(&system->clock, system->kernel, "gt_clock", BRINGUP_CLOCK_PERIOD, BRINGUP_CLOCK_PERIOD);
     system->memory = tlm_memory_create(system->kernel, "gfx_memory", 0);
-    /* doorbell mode (docs/cosim.md "In the system"): in model mode the GT builds its controller
+    /* doorbell mode (docs/design/cosim.md "In the system"): in model mode the GT builds its controller
      * model; otherwise the system builds the RTL twin (and, in lockstep, the model and the
      * compare: the run follows the twin, the model shadows it) and injects it (gt_config.doorbell).
      * Both sides watch their lines in the same memory; in lockstep the host's memory accesses go
@@ -172,7 +172,7 @@ tb_system *tb_system_create(const tb_system_config *config, char *error, size_t 
         block_target = tb_lockstep_target(system->lockstep);
     }
 
-    /* irq mode (docs/cosim.md): in model mode the GT builds its aggregator model; otherwise
+    /* irq mode (docs/design/cosim.md): in model mode the GT builds its aggregator model; otherwise
      * the system builds the RTL twin (and, in lockstep, the model and the compare, where the
      * run follows the twin and the model shadows it) and injects its ports into the GT. */
     gt_irq_block replacement = { 0 };

@@ -1,6 +1,6 @@
 /* The scenario parser (testbench/gtsim/tb_scenario.h): every statement of the core grammar
  * (DESIGN §8) and every error class with its exact LINE:COL and message; robustness against
- * any bytes (docs/scenarios.md). */
+ * any bytes (docs/guide/scenarios.md). */
 #include "tb_test.h"
 
 #include <stdio.h>
@@ -771,7 +771,7 @@ TEST(ScenarioParseErrors, EmitAndSubmit)
     check_error("emit\n", 1, 5, "expected ENGINE (rcs, bcs, vcs or vecs), got end of line");
     check_error("ring rcs 0\nemit rcs\n", 2, 9, "expected MNEMONIC (a command, or dw), got end of line");
     check_error("ring rcs 0\nemit rcs # nothing\n", 2, 9, "expected MNEMONIC (a command, or dw), got end of line");
-    check_error("ring rcs 0\nemit rcs MI_FOO\n", 2, 10, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/commands.md)");
+    check_error("ring rcs 0\nemit rcs MI_FOO\n", 2, 10, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/reference/commands.md)");
     check_error("ring rcs 0\nemit rcs mi_noop\n", 2, 10, "unknown mnemonic 'mi_noop' (mnemonics are uppercase: MI_NOOP)");
     check_error("ring rcs 0\nemit rcs MI_NOOP bogus=1\n", 2, 18,
                 "MI_NOOP has no field 'bogus' (fields: nop_id, nop_id_write; also len, rsvdN)");
@@ -801,7 +801,7 @@ TEST(ScenarioParseErrors, BatchAndBemit)
     check_error("batch 0x1000 x\n", 1, 14, "expected end of line, got 'x'");
     check_error("bemit MI_NOOP\n", 1, 1, "bemit before 'batch ADDR'");
     check_error("batch 0\nbemit\n", 2, 6, "expected MNEMONIC (a command, or dw), got end of line");
-    check_error("batch 0\nbemit MI_FOO\n", 2, 7, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/commands.md)");
+    check_error("batch 0\nbemit MI_FOO\n", 2, 7, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/reference/commands.md)");
     check_error("batch 0xfffffffffffc\nbemit dw 1 2\n", 2, 7,
                 "command at 0xfffffffffffc runs past the end of the 48-bit graphics address space");
 }

@@ -1,4 +1,4 @@
-# Register blocks from one TOML source (docs/registers.md).
+# Register blocks from one TOML source (docs/reference/registers.md).
 #
 #   gtsim_add_register_block(<block> <file.toml>)
 #       Runs scripts/regs/reggen.py on <file.toml> (relative to the calling CMakeLists.txt)

@@ -1,4 +1,4 @@
-# RTL twins (docs/cosim.md "The twin registry", docs/contributing-twin.md): the Verilator
+# RTL twins (docs/design/cosim.md "The twin registry", docs/contributing.md "Adding an RTL twin"): the Verilator
 # wrapper libraries and one call that builds everything a twin needs.
 #
 #   gtsim_add_twin(<name>
@@ -159,7 +159,7 @@ function(gtsim_add_twin name)
   string(TOUPPER "${name}" upper)
 
   # The wrapper, the twin and the compare; with a planted bug, the same again over the
-  # planted-bug RTL (for the lockstep checker's own test only, docs/cosim.md).
+  # planted-bug RTL (for the lockstep checker's own test only, docs/design/cosim.md).
   set(variants "")
   if(arg_PLANTED_BUG)
     set(variants _planted)

@@ -1,4 +1,4 @@
-# Checks the labels of every ctest test (docs/testing.md "Labels"): each test has at least one,
+# Checks the labels of every ctest test (docs/guide/testing.md "Labels"): each test has at least one,
 # each label is a documented one, and no unit test is also cosim, cli, lint, slow, drivers or
 # cluster. Prints how many tests carry each label.
 #

@@ -1,4 +1,4 @@
-# ctest labels (docs/testing.md "Labels"): every test gets its folder's labels plus those of the
+# ctest labels (docs/guide/testing.md "Labels"): every test gets its folder's labels plus those of the
 # rules its name matches, so `ctest -L unit` runs the fast model and layer tests.
 #
 #   tb_test_labels(<label...>)                    the labels of every test this folder adds

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses of testbench/fuzz/ with clang, ASan and UBSan in their own
-# build tree and runs each for a bounded time (docs/testing.md "Fuzzing").
+# build tree and runs each for a bounded time (docs/guide/testing.md "Fuzzing").
 #
 # usage: scripts/fuzz.sh [--time SECONDS] [--jobs N] [--build DIR] [HARNESS...]
 #   --time SECONDS  per harness (default 60, or $GTSIM_FUZZ_SECONDS)

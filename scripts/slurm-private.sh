@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A private single-node Slurm for the `cluster` tests (docs/regress.md "Slurm"): its own munge
+# A private single-node Slurm for the `cluster` tests (docs/guide/regress.md "Slurm"): its own munge
 # key and socket, its own slurm.conf, state, spool, logs and pid files in one folder of the
 # build tree, unusual ports, so it touches no system configuration and no other Slurm.
 #
@@ -79,7 +79,7 @@ munged --force --socket="$socket" --key-file="$key" --pid-file="$dir/munged.pid"
   --log-file="$dir/munged.log" --seed-file="$dir/munge/munge.seed"
 
 cat > "$conf" <<CONF
-# Private single-node cluster of scripts/slurm-private.sh (generated; see docs/regress.md).
+# Private single-node cluster of scripts/slurm-private.sh (generated; see docs/guide/regress.md).
 ClusterName=gtsim
 SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root

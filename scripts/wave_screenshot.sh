@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Screenshot of a waveform as GTKWave shows it with the view gtsim wrote beside it, taken
-# headless under Xvfb (docs/waves.md). Without FILE it first runs the default scenario with
+# headless under Xvfb (docs/guide/waves.md). Without FILE it first runs the default scenario with
 # the round-trip block as RTL (gtsim --rtl roundtrip --wave ...), so the picture shows bus
 # transactions, statement mnemonics, interrupt lines and the RTL's AXI pins on one timeline.
 #

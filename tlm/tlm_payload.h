@@ -40,7 +40,7 @@ struct tlm_payload;
 
 /* Who answers an access to an offset where a mapped target has no register (a hole of its
  * block): set on the payload by a bus front that decodes its whole space (the GT's MMIO BAR,
- * docs/gt.md "Unimplemented offsets") for the access in flight. */
+ * docs/reference/gt.md "Unimplemented offsets") for the access in flight. */
 typedef struct tlm_hole_handler {
     void (*answer)(void *self, struct tlm_payload *payload); /* sets the response (and read data) */
     void *self;                                              /* passed to answer */

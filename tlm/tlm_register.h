@@ -1,7 +1,7 @@
 /* Register semantics shared by every C model: the descriptor types the register generator
  * (scripts/regs/reggen.py) emits for each block, and a register file that applies them to
  * 32-bit MMIO accesses. The RTL twins implement the same rules, so a model built on this file
- * and its RTL answer every access alike. docs/registers.md describes the source format.
+ * and its RTL answer every access alike. docs/reference/registers.md describes the source format.
  *
  * Access types, per field:
  *   RW   read/write.

@@ -1,4 +1,4 @@
-/* Waveform files (docs/waves.md): a trace sink for tlm's trace hook (tlm/tlm_trace.h) that
+/* Waveform files (docs/reference/waves-api.md): a trace sink for tlm's trace hook (tlm/tlm_trace.h) that
  * writes what blocks trace into a VCD (IEEE 1364, written here) or FST (GTKWave's format,
  * through the FST writer the installed Verilator package ships) file, with a GTKWave save
  * file (the "view") beside it.
@@ -21,7 +21,7 @@
  *
  * Completeness: the file is complete after wave_close, after exit() (an atexit handler closes
  * every open file) and, with finalize_on_signal, after SIGINT or SIGTERM (the handler closes
- * every open file, then lets the signal take its course). docs/waves.md lists what is and is
+ * every open file, then lets the signal take its course). docs/guide/waves.md lists what is and is
  * not async-signal-safe in that path. */
 #ifndef WAVE_H
 #define WAVE_H

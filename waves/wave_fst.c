@@ -30,7 +30,7 @@ void wave_fstapi_wait_idle(void *ctx);
  * buffer (128 MiB before it flushes on its own) and walks each chain when it writes the block:
  * on a buffer that large every step is a cache miss. Flushing every 32768 changes keeps the
  * buffer in the cache; measured 2x faster than the library's own block size, 20-30 % faster
- * than 4096 or 262144 (docs/performance.md). */
+ * than 4096 or 262144 (docs/design/performance.md). */
 #define FST_BLOCK_CHANGES 32768u
 
 static uint64_t block_changes = FST_BLOCK_CHANGES; /* value changes per block (tests change it) */
@@ -150,12 +150,12 @@ static bool fst_begin(wave_writer *writer, wave_file *file, char *error, size_t 
     }
     fstWriterSetTimescale(fst->context, -12);
     /* LZ4 for the value-change blocks: about a third faster to write than the default zlib,
-     * files about 1.5x as large (docs/performance.md). */
+     * files about 1.5x as large (docs/design/performance.md). */
     fstWriterSetPackType(fst->context, FST_WR_PT_LZ4);
     /* Parallel mode (blocks flushed on fstapi's writer thread) is switched on at the first
      * block flush (count_change), not here: the library waits for its thread by spinning on
      * a mutex, which for a run that fits in one block only adds a thread start and a spin at
-     * close (4.3 ms of a 6.9 ms main-job run; docs/performance.md). */
+     * close (4.3 ms of a 6.9 ms main-job run; docs/design/performance.md). */
     fstWriterSetVersion(fst->context, "gtsim waves (tlm trace)");
     fstWriterSetFileType(fst->context, FST_FT_VERILOG);
     for (size_t i = 0; i < file->root.child_count; i++)

@@ -10,7 +10,7 @@
  * handled there: the handler only notes it, and the outermost wave_guard_leave completes the
  * files and re-raises it. So a file is never completed in the middle of a write.
  *
- * What is not async-signal-safe (docs/waves.md): completing an FST file calls the FST
+ * What is not async-signal-safe (docs/guide/waves.md): completing an FST file calls the FST
  * library's close, which allocates and uses stdio. If the signal interrupted the allocator
  * itself, that can deadlock or corrupt the heap; the handler arms alarm() first, so the worst
  * case is the process dying of SIGALRM a few seconds later instead of hanging. VCD completion

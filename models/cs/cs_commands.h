@@ -1,4 +1,4 @@
-/* Command streamer command tables and decoder (docs/commands.md).
+/* Command streamer command tables and decoder (docs/reference/commands.md).
  *
  * Every command a profile knows is described once, as data: how its header dword is
  * recognised, how its length is found (a fixed length, or the DWord Length field plus a bias),

@@ -2,7 +2,7 @@
  * gen8+ encodings (64-bit addresses, new commands) come from Mesa's genxml (gen12.xml, and
  * gen125.xml for COMPUTE_WALKER) and Linux i915 (intel_gpu_commands.h, gvt/cmd_parser.c), as
  * recorded in docs/facts.md. Privilege follows spec 002's "User Mode Privileged Commands"
- * table (the command-privilege-violation one); see docs/commands.md for the choices made where
+ * table (the command-privilege-violation one); see docs/reference/commands.md for the choices made where
  * the sources disagree or are silent. */
 #include "cs_commands_tables.h"
 
@@ -278,7 +278,7 @@ static const cs_field gen12_semaphore_signal_fields[] = {
 
 /* genxml gen12.xml MI_SEMAPHORE_WAIT. i915 also has a 5-dword gen12 form
  * (MI_SEMAPHORE_WAIT_TOKEN) with a token in 9:5, which would overlap genxml's 7:0 DWord Length:
- * genxml wins, the fifth dword is decoded by length only (docs/commands.md). */
+ * genxml wins, the fifth dword is decoded by length only (docs/reference/commands.md). */
 static const cs_field gen12_semaphore_wait_fields[] = {
     CS_ENUMA("compare", 0, 14, 12, gen12_compare_values),
     CS_ENUM("wait_mode", 0, 15, 15, gen12_wait_mode_values),

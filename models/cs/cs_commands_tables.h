@@ -53,7 +53,7 @@ extern const cs_field cs_gfx_subop_fields[1];
 extern const cs_field cs_2d_header_fields[1];
 #define CS_OPAQUE .group_start = 1, .group_size = 1, .group_fields = cs_opaque_dword, .group_field_count = 1
 
-/* Where the generated pipeline tables come from (cs_commands_gen*_pipe.inc, docs/commands.md). */
+/* Where the generated pipeline tables come from (cs_commands_gen*_pipe.inc, docs/reference/commands.md). */
 #define CS_GENXML_GEN12 "genxml gen12.xml (Mesa c6f34e9f)"
 #define CS_GENXML_GEN6 "genxml gen6.xml (Mesa c6f34e9f)"
 

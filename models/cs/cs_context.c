@@ -1,5 +1,5 @@
 /* The logical context image as software writes it (spec 004 "Logical Contexts", "Register/State
- * Context"; docs/cs.md "Context image"): the per-process HWSP page and the register state
+ * Context"; docs/reference/cs.md "Context image"): the per-process HWSP page and the register state
  * context of the table, LRI headers and (register MMIO offset, value) pairs at the engine's base.
  * The engine reads images by their own LRI lists (cs_execlist.c read_image), not by this table. */
 #include <stdlib.h>

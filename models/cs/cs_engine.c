@@ -66,7 +66,7 @@ static const timestamp_rate timestamp_rates[CS_PROFILE_COUNT] = {
 
 /* How the engine treats a command of the table (by mnemonic). */
 typedef enum exec_kind {
-    EXEC_NOT_MODELLED,     /* parsed for its length and skipped (docs/cs.md) */
+    EXEC_NOT_MODELLED,     /* parsed for its length and skipped (docs/reference/cs.md) */
     EXEC_NOOP,             /* MI_NOOP */
     EXEC_USER_INTERRUPT,   /* MI_USER_INTERRUPT */
     EXEC_WAIT_FOR_EVENT,   /* MI_WAIT_FOR_EVENT */
@@ -93,7 +93,7 @@ typedef enum exec_kind {
     EXEC_SEMAPHORE_SIGNAL, /* MI_SEMAPHORE_SIGNAL (gen12) */
     EXEC_SET_CONTEXT,      /* MI_SET_CONTEXT (gen6; gen12 stays not modelled) */
     EXEC_SUSPEND_FLUSH,    /* MI_SUSPEND_FLUSH */
-    EXEC_PIPELINE,         /* a non-MI command: whole to the engine's pipeline port (docs/cs.md) */
+    EXEC_PIPELINE,         /* a non-MI command: whole to the engine's pipeline port (docs/reference/cs.md) */
     EXEC_PRIMITIVE,        /* 3DPRIMITIVE: predicated, then to the pipeline port */
     EXEC_MATH,             /* MI_MATH (cs_math.c) */
     EXEC_PREDICATE,        /* MI_PREDICATE */
@@ -143,7 +143,7 @@ static const exec_name executed[] = {
     { "MI_SET_PREDICATE", EXEC_SET_PREDICATE },
     { "3DPRIMITIVE", EXEC_PRIMITIVE },
     /* Recorded: the resource streamer,
-     * display scan lines, power wells, URB and CPU caches are not modelled (docs/cs.md
+     * display scan lines, power wells, URB and CPU caches are not modelled (docs/reference/cs.md
      * "MI commands recorded, not executed"). */
     { "MI_WAIT_FOR_EVENT_2", EXEC_RECORD },
     { "MI_RS_CONTROL", EXEC_RECORD },
@@ -178,7 +178,7 @@ enum { PREDICATE_COMPARE_TRUE = 0, PREDICATE_COMPARE_FALSE, PREDICATE_COMPARE_SR
 
 /* "Add CS MMIO Start Offset" (genxml; i915 MI_LRI_LRM_CS_MMIO): the engine adds its base to
  * the register offset's low bits, those of a 4 KiB window (every engine base is 4 KiB aligned),
- * so an absolute offset with the flag set still reaches the register (docs/cs.md). */
+ * so an absolute offset with the flag set still reaches the register (docs/reference/cs.md). */
 #define CS_MMIO_REMAP_MASK 0xfffu
 
 /* The batch security field of MI_BATCH_BUFFER_START per profile, and its secure value. */
@@ -260,7 +260,7 @@ struct cs_engine_model {
     cs_statistics_port statistics; /* the EU array's counts (threads_dispatched NULL: none) */
     uint64_t threads_base;         /* TS_GPGPU_THREADS_DISPATCHED when last written, reset or connected */
     uint64_t threads_mark;         /* the port's count at that moment */
-    cs_engine_rows rows;           /* waveform rows (docs/cs.md "Waveform rows"); ids 0 when not traced */
+    cs_engine_rows rows;           /* waveform rows (docs/reference/cs.md "Waveform rows"); ids 0 when not traced */
     cs_event events[CS_EVENT_LOG_CAPACITY]; /* the event log, a circular buffer */
     size_t event_first;            /* index of the oldest event in events */
     size_t event_count;            /* events held */
@@ -386,7 +386,7 @@ static bool ring_enabled(cs_engine_model *model)
     return (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_ENABLE_MASK) != 0;
 }
 
-/* HEAD and TAIL inside the buffer: otherwise the ring is not parsed (docs/cs.md). */
+/* HEAD and TAIL inside the buffer: otherwise the ring is not parsed (docs/reference/cs.md). */
 static bool ring_geometry_valid(cs_engine_model *model)
 {
     return ring_head(model) < ring_size(model) && ring_tail(model) < ring_size(model);
@@ -648,7 +648,7 @@ static void raise_error(cs_engine_model *model, uint32_t error)
     update_master_error(model);
 }
 
-/* Errors that stop the parser (docs/cs.md "Errors"): the head stays at the command, and the
+/* Errors that stop the parser (docs/reference/cs.md "Errors"): the head stays at the command, and the
  * hang capture registers name it (IPEIR the error; ACTHD and IPEHR were set when it was
  * fetched, capture_command). */
 static void halt(cs_engine_model *model, uint32_t error)
@@ -693,7 +693,7 @@ static void suspend_flush(cs_engine_model *model, bool suspend)
  * fault (the memory is flat: a refused address is an unmapped page): on gen6 a PPGTT access (a
  * non-secure batch), on gen12 any. The bit is a level (status page: "set when event occurs,
  * cleared when event cleared"); with no fault-service registers modelled, the fault stays
- * pending until the ring is disabled or the engine reset (docs/cs.md, **choice**). Its rising
+ * pending until the ring is disabled or the engine reset (docs/reference/cs.md, **choice**). Its rising
  * edge is the interrupt event. */
 static void page_fault(cs_engine_model *model, tlm_address_space space)
 {
@@ -750,7 +750,7 @@ static uint64_t command_address(cs_engine_model *model, uint32_t index)
     return ring_start(model) + (ring_head(model) + 4u * (uint64_t)index) % ring_size(model);
 }
 
-/* ---- arbitration (docs/cs.md "Preemption and arbitration") ---------------------------------- */
+/* ---- arbitration (docs/reference/cs.md "Preemption and arbitration") ---------------------------------- */
 
 /* An arbitration point: MI_ARB_CHECK, a semaphore wait that fails (i915 emit_preempt_busywait
  * relies on it), MI_WAIT_FOR_EVENT waiting, the end of a batch buffer, and the ring going
@@ -772,7 +772,7 @@ static bool arbitration_point(cs_engine_model *model)
 /* ---- registers reached by commands (LRI, SRM) ---------------------------------------------- */
 
 /* Register access for LRI/SRM: the engine's own block (its base window, and on gen6 the
- * HWS_PGA window) directly, anything else through the MMIO target (docs/cs.md). */
+ * HWS_PGA window) directly, anything else through the MMIO target (docs/reference/cs.md). */
 static bool register_access(cs_engine_model *model, tlm_command command, uint32_t offset, uint32_t *value,
                             uint32_t byte_disable)
 {
@@ -1046,7 +1046,7 @@ static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
  * scan-line-window selects are conditions, which never exist in this GT (it has no display):
  * they are no-ops. The vertical and horizontal blank selects are events: the ring waits for
  * them, which here only software ends (RB_WAIT, spec 000 §1.1.5.4). gen6's condition-code
- * select is not a display event (choice, docs/cs.md). */
+ * select is not a display event (choice, docs/reference/cs.md). */
 static bool waits_for_event(const cs_decoded *decoded)
 {
     cs_field_iter iter;
@@ -1058,7 +1058,7 @@ static bool waits_for_event(const cs_decoded *decoded)
     return false;
 }
 
-/* Appends the command to the event log (docs/cs.md "Event log"), dropping the oldest event
+/* Appends the command to the event log (docs/reference/cs.md "Event log"), dropping the oldest event
  * when the log is full. Each slot keeps its dword buffer, so a stream of forwarded pipeline
  * commands allocates only until every slot has grown to its commands' length. */
 static void record(cs_engine_model *model, const cs_decoded *decoded)
@@ -1145,7 +1145,7 @@ static bool atomic_result(unsigned op, unsigned bits, uint64_t old, uint64_t op1
     return true;
 }
 
-/* MI_ATOMIC's register operands and returned data (docs/cs.md "gen12 MI_ATOMIC", a **choice**:
+/* MI_ATOMIC's register operands and returned data (docs/reference/cs.md "gen12 MI_ATOMIC", a **choice**:
  * no public source gives the assignment). Operand 1 is GPR0 and operand 2 GPR1 (a dword
  * operation uses their low dwords); the 16-byte compare-write takes operand 1 from GPR0-GPR1
  * and operand 2 from GPR2-GPR3 (each GPR's low dword first). Return data goes to GPR0 (a dword
@@ -1229,7 +1229,7 @@ static void atomic(cs_engine_model *model, const cs_decoded *decoded)
 
 static void batch_end(cs_engine_model *model);
 
-/* MI_CONDITIONAL_BATCH_BUFFER_END (genxml gen12.xml fields; docs/cs.md for the compare): with
+/* MI_CONDITIONAL_BATCH_BUFFER_END (genxml gen12.xml fields; docs/reference/cs.md for the compare): with
  * compare_semaphore, the dword at compare_address (ANDed with the next dword when
  * compare_mask_mode is set) is compared with compare_data: greater, the batch goes on;
  * otherwise it ends as with MI_BATCH_BUFFER_END. Without compare_semaphore nothing happens. */
@@ -1372,7 +1372,7 @@ static void semaphore_wake(cs_engine_model *model)
 }
 
 /* gen12 MI_SEMAPHORE_SIGNAL: wakes the target engine's signal-mode wait. The target context
- * (DW1) is not compared: ring-buffer submission has no context IDs here (docs/cs.md). */
+ * (DW1) is not compared: ring-buffer submission has no context IDs here (docs/reference/cs.md). */
 static void semaphore_signal(cs_engine_model *model, const cs_decoded *decoded)
 {
     model->stats.semaphore_signals++;
@@ -1409,7 +1409,7 @@ static void semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded)
 
 /* ---- gen6 MI_SET_CONTEXT (spec 000 §1.3.7, §1.1.8.3 CCID) ------------------------------ */
 
-/* The gen6 context image (docs/cs.md "gen6 context image", a **choice**: the spec gives no
+/* The gen6 context image (docs/reference/cs.md "gen6 context image", a **choice**: the spec gives no
  * layout): the engine state a context holds in this model, as dwords from the LRCA. Masked
  * registers keep their value bits 15:0; self-clearing and status bits are left out. NOPID is
  * not context state (IGT gem_ctx_isolation lists it as not saved with the context). */
@@ -1531,7 +1531,7 @@ static uint32_t watchdog_count(cs_engine_model *model)
 
 /* Schedules the expiry for the current count and threshold; a threshold at or below the count
  * (moved under a running counter) expires at once; threshold 0 counts as 1 clock so the
- * interrupts, however frequent, advance time (docs/cs.md). */
+ * interrupts, however frequent, advance time (docs/reference/cs.md). */
 static void watchdog_schedule(cs_engine_model *model)
 {
     uint32_t threshold = *reg(model, CS_PR_CTR_THRSH_INDEX);
@@ -1555,7 +1555,7 @@ static void watchdog_expired(void *context)
 }
 
 /* PR_CTR_CTL written: 0 starts the counter (a running one keeps counting), 1 stops it and
- * resets it to 0; other values by their bit 0 (docs/cs.md). */
+ * resets it to 0; other values by their bit 0 (docs/reference/cs.md). */
 static void watchdog_control(cs_engine_model *model, uint32_t value)
 {
     if (value > 1u)
@@ -1651,7 +1651,7 @@ static bool non_pipelined(const cs_decoded *decoded)
  * opcodes 0 and 1, spec 002 "Command Header"), 3D rendering (opcode 3, 3DPRIMITIVE), texture
  * palette loads (3DSTATE_SAMPLER_PALETTE_LOAD0/1; **choice**: 3D state too, so either bit drops
  * them) and BLT instructions (a blit on the render engine is an Instruction Parser error first,
- * docs/cs.md "Pipeline port", so that bit never has a command to drop). PIPE_CONTROL (opcode 2)
+ * docs/reference/cs.md "Pipeline port", so that bit never has a command to drop). PIPE_CONTROL (opcode 2)
  * is 3D control, not state. */
 static bool instpm_disabled(cs_engine_model *model, const cs_decoded *decoded)
 {
@@ -1698,7 +1698,7 @@ static bool cs_stall_waits(cs_engine_model *model, const cs_decoded *decoded)
 /* A non-MI command goes whole to the engine's pipeline port (render: 3D/GPGPU pipeline,
  * blitter: 2D engine, video: codec and enhancement), modelled as the event log: the command,
  * its dwords and the time. The port answers "done" after CS_PIPELINE_PORT_CYCLES, which the
- * step adds to its cost (docs/cs.md "Pipeline port"). */
+ * step adds to its cost (docs/reference/cs.md "Pipeline port"). */
 static void pipeline_port(cs_engine_model *model, const cs_decoded *decoded)
 {
     model->stats.pipeline_commands++;
@@ -1732,7 +1732,7 @@ static uint64_t reg64(cs_engine_model *model, uint32_t index)
 /* MI_PREDICATE (genxml gen12.xml; registers spec 000 §1.1.10): compare SRC0 and SRC1, load the
  * result (or its inverse) and combine it with MI_PREDICATE_RESULT. SRCS_EQUAL also leaves
  * SRC0 - SRC1 in MI_PREDICATE_DATA; DELTAS_EQUAL compares that difference with the DATA left
- * by the previous compare (choice, docs/cs.md "Predication"). */
+ * by the previous compare (choice, docs/reference/cs.md "Predication"). */
 static void predicate(cs_engine_model *model, const cs_decoded *decoded)
 {
     uint64_t delta = reg64(model, CS_MI_PREDICATE_SRC0_INDEX) - reg64(model, CS_MI_PREDICATE_SRC1_INDEX);
@@ -1845,7 +1845,7 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
         /* i915 intel_gpu_commands.h MI_ARB_ENABLE: bit 0 turns arbitration on, 0 off. */
         model->arbitration = get(decoded, "arbitration_enable", 0) != 0;
         /* gen6 schedules rings without preemption: the state has no effect there, and the
-         * command is recorded in the event log (docs/cs.md). */
+         * command is recorded in the event log (docs/reference/cs.md). */
         if (!model->execlist)
             record(model, decoded);
         break;
@@ -2147,7 +2147,7 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
     case CS_RING_CTL_INDEX:
         model->geometry_logged = false;
         if ((old_value & ~new_value) & CS_RING_CTL_ENABLE_MASK) {
-            /* Disabling the ring drops the batches in flight and clears a halt (docs/cs.md). */
+            /* Disabling the ring drops the batches in flight and clears a halt (docs/reference/cs.md). */
             leave_batches(model);
             model->halted = false;
             model->starved = false;
@@ -2264,11 +2264,11 @@ static void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
     }
     /* No register at the offset (absent on this engine and profile, or a hole of the block): the
      * block answers "nothing here", and the GT's BAR gives it the unimplemented-offset behaviour
-     * and logs it once (docs/gt.md "Unimplemented offsets"). */
+     * and logs it once (docs/reference/gt.md "Unimplemented offsets"). */
     if (hidden(model, payload->address) ||
         (payload->address < model->registers.block->size &&
          tlm_register_find(model->registers.block, (uint32_t)payload->address & ~3u) < 0)) {
-        tlm_log_debug(model->log, "no register at offset 0x%llx on this engine and profile (docs/cs.md \"Registers\")",
+        tlm_log_debug(model->log, "no register at offset 0x%llx on this engine and profile (docs/reference/cs.md \"Registers\")",
                       (unsigned long long)payload->address);
         if (!tlm_payload_answer_hole(payload))
             payload->response = TLM_ADDRESS_ERROR_RESPONSE;
@@ -2410,7 +2410,7 @@ void cs_engine_reset(cs_engine_model *model)
     tlm_event_cancel(model->kernel, &model->watchdog_expire);
     model->watchdog_running = false;
     model->semaphore_waiting = false;
-    /* Arbitration is on out of reset (a **choice**, docs/cs.md "Preemption and arbitration"). */
+    /* Arbitration is on out of reset (a **choice**, docs/reference/cs.md "Preemption and arbitration"). */
     model->arbitration = true;
     model->yielded = false;
     model->restoring = false;

@@ -1,4 +1,4 @@
-/* One command streamer engine (docs/cs.md): the ring buffer of spec 000 §1.1.5, batch
+/* One command streamer engine (docs/reference/cs.md): the ring buffer of spec 000 §1.1.5, batch
  * buffers, the executed MI commands, privilege, errors, the hardware status page and the
  * engine's interrupt messages. One core serves every engine (RCS, BCS, VCS, VECS) of both
  * profiles; the profile tables (cs_commands.h) say what a command looks like and which engine
@@ -10,13 +10,13 @@
  *
  * The engine is a bus initiator that runs as kernel events: while the ring is enabled and
  * HEAD != TAIL (or a batch is running) it executes one command per event and schedules the
- * next after the command's cost (docs/cs.md "Timing"); it is idle, with no event pending,
+ * next after the command's cost (docs/reference/cs.md "Timing"); it is idle, with no event pending,
  * otherwise. Every loop is bounded: bad programs get the spec's behaviour and a log line.
  *
  * Also here: the event log (commands recorded, not executed), the EU-array port for walkers,
  * the statistics port, the gen12 general purpose registers, semaphores (gen6 mailboxes, gen12
  * polling and signals between peer engines), gen6 MI_SET_CONTEXT (CCID and a context image),
- * sync flushes, the watchdog counter and the engine's waveform rows (docs/cs.md). */
+ * sync flushes, the watchdog counter and the engine's waveform rows (docs/reference/cs.md). */
 #ifndef CS_ENGINE_H
 #define CS_ENGINE_H
 
@@ -28,9 +28,9 @@
 #include "tlm.h"
 
 /* GT clocks the pipeline port takes to answer "done" for a forwarded (non-MI) command
- * (docs/cs.md "Pipeline port"). */
+ * (docs/reference/cs.md "Pipeline port"). */
 #define CS_PIPELINE_PORT_CYCLES 4u
-/* Cost of one command, in GT clocks: a fixed part plus one per dword (docs/cs.md "Timing"). */
+/* Cost of one command, in GT clocks: a fixed part plus one per dword (docs/reference/cs.md "Timing"). */
 #define CS_CYCLES_PER_COMMAND 1u
 #define CS_CYCLES_PER_DWORD 1u
 /* Bytes of one fetch: a cacheline. */
@@ -42,7 +42,7 @@
 #define CS_HWSP_ISR_DWORD 0u
 #define CS_HWSP_HEAD_DWORD 4u
 
-/* ---- the EU-array port (docs/cs.md "Walkers") --------------------------------------------
+/* ---- the EU-array port (docs/reference/cs.md "Walkers") --------------------------------------------
  * GPGPU_WALKER, COMPUTE_WALKER (gen12) and MI_REPORT_PERF_COUNT (both) are parsed here and
  * handed to the EU array through this port; the EU-array issue implements it. The engine
  * counts the work outstanding until the port calls the completion; PIPE_CONTROL with
@@ -52,7 +52,7 @@
  * with an error line and goes on (a port that never completes must not hang the engine). */
 #define CS_WALKER_STALL_CYCLES (1u << 20)
 
-/* GT clocks between two evaluations of a semaphore wait that has not passed (docs/cs.md
+/* GT clocks between two evaluations of a semaphore wait that has not passed (docs/reference/cs.md
  * "Semaphores"): the parser sleeps in between, so simulated time advances. */
 #define CS_SEMAPHORE_POLL_CYCLES 64u
 
@@ -93,7 +93,7 @@ typedef struct cs_walker_port {
     void *context; /* the port's context */
 } cs_walker_port;
 
-/* ---- the statistics port (docs/cs.md "Statistics from the EU array") -----------------------
+/* ---- the statistics port (docs/reference/cs.md "Statistics from the EU array") -----------------------
  * TS_GPGPU_THREADS_DISPATCHED (spec 000 §1.1.12.1, render only) counts what the EU array
  * dispatched; the EU array answers through this port. Without a port the count stays at the
  * value last written (reset value 0). */
@@ -126,7 +126,7 @@ typedef struct cs_engine_stats {
     uint64_t preemptions;     /* MI_ARB_CHECK jumps to UHPTR */
     uint64_t errors;          /* ESR bits raised */
     uint64_t messages;        /* interrupt messages sent */
-    uint64_t not_modelled;    /* known commands parsed for length and skipped (docs/cs.md) */
+    uint64_t not_modelled;    /* known commands parsed for length and skipped (docs/reference/cs.md) */
     uint64_t events;          /* commands recorded in the event log (cs_engine_event) */
     uint64_t events_dropped;  /* of them, the oldest dropped because the log was full */
     uint64_t walker_requests; /* requests handed to the EU-array port (or completed at once) */
@@ -148,11 +148,11 @@ typedef struct cs_engine_stats {
     uint64_t instpm_disabled;   /* render commands parsed and not executed: their INSTPM disable bit was set */
 } cs_engine_stats;
 
-/* Commands the engine records instead of executing (docs/cs.md "Event log"): MI_DISPLAY_FLIP,
+/* Commands the engine records instead of executing (docs/reference/cs.md "Event log"): MI_DISPLAY_FLIP,
  * MI_PROBE, MI_UNPROBE (no display or probe hardware in this model) and MI_UPDATE_GTT (the GTT
  * is not modelled: the bring-up memory is flat, so the entries are recorded, not written);
  * gen6 MI_SET_CONTEXT is executed (CCID, the context image) and recorded; every non-MI command
- * handed to the pipeline port and the MI commands docs/cs.md lists as recorded. The
+ * handed to the pipeline port and the MI commands docs/reference/cs.md lists as recorded. The
  * log keeps the last CS_EVENT_LOG_CAPACITY events; older ones are dropped and counted. */
 #define CS_EVENT_LOG_CAPACITY 256u
 
@@ -181,7 +181,7 @@ const tlm_target *cs_engine_hws_pga_target(cs_engine_model *model);
 void cs_engine_reset(cs_engine_model *model);
 /* True while the engine has a step scheduled (it has commands to execute). */
 bool cs_engine_busy(const cs_engine_model *model);
-/* True after an error that halts the parser, until the ring is disabled (docs/cs.md). */
+/* True after an error that halts the parser, until the ring is disabled (docs/reference/cs.md). */
 bool cs_engine_halted(const cs_engine_model *model);
 /* The engine's interrupt status (spec 000 §1.1.7 bits; the value a status page write reports). */
 uint32_t cs_engine_isr(const cs_engine_model *model);
@@ -190,12 +190,12 @@ const cs_engine_stats *cs_engine_get_stats(const cs_engine_model *model);
  * engine without an Instruction Parser error, counted where stats.commands is (commands
  * skipped, dropped or converted to MI_NOOP included; the sum over the table is stats.commands
  * less the parser errors); 0 for a command of another table. Functional coverage
- * (docs/regress.md "Coverage"). */
+ * (docs/guide/regress.md "Coverage"). */
 uint64_t cs_engine_command_count(const cs_engine_model *model, const cs_command *command);
-/* The engine's execlist submission (cs_execlist.h; docs/cs.md "Execlists"); NULL on gen6. */
+/* The engine's execlist submission (cs_execlist.h; docs/reference/cs.md "Execlists"); NULL on gen6. */
 struct cs_execlist *cs_engine_execlist(cs_engine_model *model);
 
-/* What the parser is doing (the waveform "state" row; docs/cs.md "Waveform rows"). */
+/* What the parser is doing (the waveform "state" row; docs/reference/cs.md "Waveform rows"). */
 typedef enum cs_engine_state {
     CS_STATE_IDLE,      /* nothing to run: disabled, empty, stopped */
     CS_STATE_FETCHING,  /* running a command whose step read a new cacheline */
@@ -210,7 +210,7 @@ void cs_engine_set_walker_port(cs_engine_model *model, const cs_walker_port *por
 /* Connects (or, with NULL or threads_dispatched NULL, disconnects) the statistics port; the
  * register keeps its value and counts the port's dispatches from now on. */
 void cs_engine_set_statistics_port(cs_engine_model *model, const cs_statistics_port *port);
-/* Makes `peer` reachable by this engine's gen12 MI_SEMAPHORE_SIGNAL (docs/cs.md "Semaphores"):
+/* Makes `peer` reachable by this engine's gen12 MI_SEMAPHORE_SIGNAL (docs/reference/cs.md "Semaphores"):
  * whoever builds the system connects every pair (an engine may be its own peer). A signal
  * naming the peer's class and instance makes its signal-mode MI_SEMAPHORE_WAIT re-evaluate at
  * once. False (and nothing changes) when CS_PEER_CAPACITY peers are connected already. */

@@ -317,7 +317,7 @@ static bool restore_inhibited(cs_execlist *el)
 /* Loads a context: its image's ring context registers become the engine's directly; its engine
  * context goes through the engine's register access path, as the image's MI_LOAD_REGISTER_IMM
  * lists would, unless Context Control inhibits the restore: then the engine context registers
- * take their reset values (a **choice**, docs/cs.md "Context image": no state of the previous
+ * take their reset values (a **choice**, docs/reference/cs.md "Context image": no state of the previous
  * context is left behind). False: refused, logged. */
 static bool load_context(cs_execlist *el, uint64_t descriptor)
 {

@@ -1,4 +1,4 @@
-/* Execlist submission of one gen12 command streamer (docs/cs.md "Execlists").
+/* Execlist submission of one gen12 command streamer (docs/reference/cs.md "Execlists").
  *
  *   host or GuC ─► ExecList Submit Queue (SQ) + EXECLIST_CONTROL load, or the legacy ELSP port
  *     ─► context descriptor ─► logical ring context image in memory (spec 004 "Logical
@@ -9,7 +9,7 @@
  *
  * The engine (cs_engine.c) owns one of these on the gen12 profile; gen6 keeps ring-buffer
  * scheduling. Register offsets are in cs_regs.toml; the descriptor, image and CSB layouts are
- * Linux i915 facts (docs/facts.md "Execlists"), modelling choices are marked in docs/cs.md.
+ * Linux i915 facts (docs/facts.md "Execlists"), modelling choices are marked in docs/reference/cs.md.
  *
  * This header is also for other code that submits contexts (the GuC model, tests, scenario
  * verbs): cs_execlist_descriptor() builds a descriptor and cs_execlist_write_context_image()
@@ -182,7 +182,7 @@ void cs_execlist_reset(cs_execlist *execlist);
 void cs_execlist_register_written(cs_execlist *execlist, uint32_t index, uint32_t old_value, uint32_t new_value);
 void cs_execlist_register_read(cs_execlist *execlist, uint32_t index);
 void cs_execlist_ring_empty(cs_execlist *execlist);
-/* Arbitration (docs/cs.md "Preemption and arbitration"): whether a load waits for the running
+/* Arbitration (docs/reference/cs.md "Preemption and arbitration"): whether a load waits for the running
  * context to reach an arbitration point, and the engine reaching one (it has yielded). */
 bool cs_execlist_switch_pending(const cs_execlist *execlist);
 void cs_execlist_arbitration_point(cs_execlist *execlist);

@@ -25,7 +25,7 @@ enum {
 /* genxml operand values. */
 enum { OPERAND_SRCA = 0x20, OPERAND_SRCB = 0x21, OPERAND_ACCU = 0x31, OPERAND_ZF = 0x32, OPERAND_CF = 0x33 };
 
-/* A flag stored to a register reads as all ones when set (choice, docs/cs.md "MI_MATH"). */
+/* A flag stored to a register reads as all ones when set (choice, docs/reference/cs.md "MI_MATH"). */
 static uint64_t flag_value(int flag)
 {
     return flag ? UINT64_MAX : 0;

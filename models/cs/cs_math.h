@@ -3,7 +3,7 @@
  * Encoding (Mesa genxml gen12.xml MI_MATH_ALU_INSTRUCTION; i915 MI_MATH_*): each ALU dword is an
  * opcode in 31:20, operand 1 in 19:10 and operand 2 in 9:0. Operands name GPR 0..15 (00h..0Fh),
  * the ALU sources SRCA (20h) and SRCB (21h), the accumulator ACCU (31h) and the zero and carry
- * flags ZF (32h) and CF (33h). docs/cs.md "MI_MATH" describes the semantics and the choices. */
+ * flags ZF (32h) and CF (33h). docs/reference/cs.md "MI_MATH" describes the semantics and the choices. */
 #ifndef CS_MATH_H
 #define CS_MATH_H
 
@@ -16,7 +16,7 @@ extern "C" {
 
 #define CS_MATH_GPRS 16u
 
-/* The ALU's state: reset at the start of every MI_MATH command (choice, docs/cs.md). */
+/* The ALU's state: reset at the start of every MI_MATH command (choice, docs/reference/cs.md). */
 typedef struct cs_math_alu {
     uint64_t srca;  /* first source */
     uint64_t srcb;  /* second source */

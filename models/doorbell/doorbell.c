@@ -192,7 +192,7 @@ doorbell_install_result doorbell_install(doorbell *model, unsigned bell_number, 
     bell->line = line_address;
     /* spec 001 "Doorbell Flows", initial flow: VALID 0=>1 makes the controller acquire the line
      * and store the cookie; at install there is no earlier cookie to compare with, so the one
-     * found is recorded without a ring (modelling choice, docs/doorbell.md). */
+     * found is recorded without a ring (modelling choice, docs/reference/doorbell.md). */
     uint8_t line[TLM_MEMORY_CACHELINE_SIZE];
     tlm_memory_read(model->memory, line_address, line, sizeof line);
     uint32_t status;
@@ -376,7 +376,7 @@ void doorbell_reset(doorbell *model)
         trace_group(model, group);
 }
 
-/* docs/doorbell.md "Waveform rows". */
+/* docs/reference/doorbell.md "Waveform rows". */
 static void declare_rows(doorbell *model, const char *name)
 {
     if (!tlm_trace_on(model->kernel))

@@ -1,7 +1,7 @@
 /* GTI doorbell controller (spec 001 "GPU Doorbells", "Doorbell Group Registers"): 256 doorbells,
  * each watching one 64-byte cacheline of memory through the memory's write observers (DESIGN
  * §4, tlm_memory_watch), a status vector of 8 groups of 32 bits, and the message to the GuC
- * interrupt block when a group goes from all zeros to non-zero. docs/doorbell.md describes the
+ * interrupt block when a group goes from all zeros to non-zero. docs/reference/doorbell.md describes the
  * behaviour and every choice; docs/facts.md the public facts.
  *
  *   GuC shim install (doorbell_install) ─► VALID + watched line ─► memory write observed ─►
@@ -115,10 +115,10 @@ void doorbell_reset(doorbell *model);
 
 const doorbell_stats *doorbell_get_stats(const doorbell *model);
 
-/* The controller as the GuC block and the GT use it (docs/doorbell.md "The block interface"):
+/* The controller as the GuC block and the GT use it (docs/reference/doorbell.md "The block interface"):
  * its MMIO, the shim's install and the GuC port, behind a context pointer, so that a
  * replacement (the RTL twin, or a lockstep of model and twin) can stand where the model stands
- * (docs/gt.md "Replacing a block"). Every operation is required. */
+ * (docs/reference/gt.md "Replacing a block"). Every operation is required. */
 typedef struct doorbell_block {
     const tlm_target *target; /* MMIO of the block (doorbell_target) */
     doorbell_install_result (*install)(void *self, unsigned bell, uint64_t line_address); /* doorbell_install */
@@ -129,7 +129,7 @@ typedef struct doorbell_block {
 /* The model's interface (valid as long as the model lives). */
 doorbell_block doorbell_block_of(doorbell *model);
 
-/* Waveform rows (docs/doorbell.md "Waveform rows"), declared at create when tracing is on, in
+/* Waveform rows (docs/reference/doorbell.md "Waveform rows"), declared at create when tracing is on, in
  * scope "<name>": group0..group7 (each group's 32-bit status vector), ring (the number of the
  * doorbell that rang last) and rings (valid rings so far: a repeated ring of the same doorbell
  * shows as a step). */

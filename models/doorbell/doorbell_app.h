@@ -15,7 +15,7 @@
  *
  * Several threads sharing one doorbell are modelled as several simulated clients (each a
  * doorbell_app_client with its own belief of the cookie) interleaving as kernel events
- * (doorbell_app_agent), not as host pthreads: runs stay deterministic. docs/doorbell.md. */
+ * (doorbell_app_agent), not as host pthreads: runs stay deterministic. docs/reference/doorbell.md. */
 #ifndef DOORBELL_APP_H
 #define DOORBELL_APP_H
 

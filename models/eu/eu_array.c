@@ -1,4 +1,4 @@
-/* The EU array object: creation, reset and the parts the other files share (docs/eu.md). */
+/* The EU array object: creation, reset and the parts the other files share (docs/reference/eu.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* The EU array (docs/eu.md): thread dispatcher, hardware threads on EUs, kernels run
+/* The EU array (docs/reference/eu.md): thread dispatcher, hardware threads on EUs, kernels run
  * as C functions against graphics memory through a data-port initiator, the walker port the
  * render command streamer hands GPGPU_WALKER / COMPUTE_WALKER / MI_REPORT_PERF_COUNT to, and
  * the counters behind TS_GPGPU_THREADS_DISPATCHED and the OA reports.
@@ -9,7 +9,7 @@
  *   group done ─► walker complete (cs_walker_complete)
  *
  * Everything runs as kernel events of the same tlm_kernel as the engines; every loop is
- * bounded and bad input gets a defined behaviour and a log line (docs/eu.md). */
+ * bounded and bad input gets a defined behaviour and a log line (docs/reference/eu.md). */
 #ifndef EU_ARRAY_H
 #define EU_ARRAY_H
 
@@ -75,7 +75,7 @@ typedef struct eu_requester {
     void *context;                                         /* passed to both */
 } eu_requester;
 
-/* Counters (docs/eu.md "Counters"); cycles are GT clocks. */
+/* Counters (docs/reference/oa.md "Counters"); cycles are GT clocks. */
 typedef struct eu_array_stats {
     uint64_t groups_dispatched;      /* thread groups placed */
     uint64_t groups_refused;         /* groups larger than a subslice, or with 0 threads, or a bad SIMD width */
@@ -141,7 +141,7 @@ typedef struct eu_thread_event {
 typedef void (*eu_thread_observer)(void *context, const eu_thread_event *event);
 void eu_array_set_observer(eu_array *array, eu_thread_observer observer, void *context);
 
-/* ---- coverage and waveform rows (docs/eu.md "Waveform rows and coverage") ------------------ */
+/* ---- coverage and waveform rows (docs/reference/eu.md "Waveform rows and coverage") ------------------ */
 /* Threads dispatched for requester `index` (0 when there is none), for fixed-function id
  * `ffid` (EU_FFID_*), and started for the registered kernel named `name` (threads of an
  * unknown start address count as stats.unknown_kernel_threads). Zeroed by reset. */
@@ -161,7 +161,7 @@ uint64_t eu_array_groups_retired(const eu_array *array);
 /* ---- walker port (eu_walker.c) ------------------------------------------------------------- */
 /* The port to hand a render engine (cs_engine_set_walker_port). */
 cs_walker_port eu_array_walker_port(eu_array *array);
-/* GPGPU_WALKER reads its interface descriptor from base + idd_offset * 32 (docs/eu.md: the
+/* GPGPU_WALKER reads its interface descriptor from base + idd_offset * 32 (docs/reference/eu.md: the
  * base MEDIA_INTERFACE_DESCRIPTOR_LOAD and STATE_BASE_ADDRESS would give). */
 void eu_array_set_descriptor_base(eu_array *array, uint64_t base);
 
@@ -175,14 +175,14 @@ void eu_array_connect(eu_array *array, cs_engine_model *engine);
 uint64_t eu_array_gpu_ticks(const eu_array *array);
 /* GT clocks during which the array was busy (eu_array_busy): OA A0. */
 uint64_t eu_array_busy_cycles(const eu_array *array);
-/* The A-counter `index` as the profile's report carries it (docs/eu.md "Counters"): the global
+/* The A-counter `index` as the profile's report carries it (docs/reference/oa.md "Counters"): the global
  * (OAG) counts, which advance only while counting is enabled (gen12 OACONTROL.COUNTER_ENABLE). */
 uint64_t eu_array_a_counter(const eu_array *array, unsigned index);
 /* The same for render context `context_id` (OAR: the work its walkers submitted, and A0 while it
  * was the render engine's context); 0 for a context never seen. */
 uint64_t eu_array_context_a_counter(eu_array *array, uint32_t context_id, unsigned index);
 
-/* ---- gen12 OA buffer (eu_oa.c; docs/eu.md "OA buffer") ------------------------------------ */
+/* ---- gen12 OA buffer (eu_oa.c; docs/reference/oa.md "OA buffer") ------------------------------------ */
 /* Where the OAG blocks sit in the MMIO space (i915 GEN12_OAG_OACONTROL 0xDAF4 and
  * GEN12_OAG_OAGLBCTXCTRL 0x2B28). */
 #define EU_OAG_MMIO_BASE UINT64_C(0xDAF4)
@@ -200,7 +200,7 @@ uint64_t eu_array_context_a_counter(eu_array *array, uint32_t context_id, unsign
  * gen8_perfmon_handler, GEN8_GT_PERFMON_BUFFER_HALF_FULL_INTERRUPT) reads it (docs/facts.md). */
 #define EU_OA_IRQ_HALF_FULL (1u << 12)
 /* MMIO targets of the OAG registers (map them at EU_OAG_MMIO_BASE, EU_BLOCK_SIZE bytes and
- * EU_OAG_CTX_MMIO_BASE, EU_CTX_BLOCK_SIZE bytes); NULL on gen6 (docs/eu.md: its OA registers
+ * EU_OAG_CTX_MMIO_BASE, EU_CTX_BLOCK_SIZE bytes); NULL on gen6 (docs/reference/oa.md: its OA registers
  * sit inside the render engine's block and are not modelled). */
 const tlm_target *eu_array_oa_target(eu_array *array);
 const tlm_target *eu_array_oa_ctx_target(eu_array *array);

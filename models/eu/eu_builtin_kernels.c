@@ -1,4 +1,4 @@
-/* Built-in kernels for tests, benchmarks and scenarios (docs/eu.md "Built-in kernels"). Each
+/* Built-in kernels for tests, benchmarks and scenarios (docs/reference/eu.md "Built-in kernels"). Each
  * lane works on element gid = eu_thread_global_id(lane) of dword arrays given by 64-bit
  * addresses in the argument dwords; lanes outside the execution mask or at gid >= count do
  * nothing. A thread moves its lanes' elements with one data-port message per run of

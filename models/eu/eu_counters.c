@@ -1,4 +1,4 @@
-/* The EU array's counters (docs/eu.md "Counters"): GPU busy time, GPU_TICKS,
+/* The EU array's counters (docs/reference/oa.md "Counters"): GPU busy time, GPU_TICKS,
  * GPGPU threads and channels dispatched, EU active and stall cycles, barrier messages, and the
  * A-counter view of them each profile's report carries. The OA counts advance only while
  * counting is enabled; the global set feeds the OA buffer (OAG), one set per render context
@@ -178,7 +178,7 @@ uint64_t eu_counters_a(const eu_array *array, const eu_oa_counts *counts, bool o
     }
     /* spec 001 "Aggregating Counters": A0 GPU Busy, A4 # of GPGPU Threads Dispatched, A7/A8
      * Aggregating EU counters 0/1 (user-defined; here fixed to EU active and EU stall cycles,
-     * docs/eu.md: choice), A35 Barrier Messages. */
+     * docs/reference/oa.md: choice), A35 Barrier Messages. */
     switch (index) {
     case 0: return busy_cycles(array, counts, open_busy) & EU_A40_MASK;
     case 4: return counts->threads & EU_A40_MASK;

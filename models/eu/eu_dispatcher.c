@@ -1,5 +1,5 @@
 /* The thread dispatcher (spec 004 "Thread Dispatching": arbitrating between concurrent
- * requests and assigning requested threads to hardware threads on EUs; docs/eu.md
+ * requests and assigning requested threads to hardware threads on EUs; docs/reference/eu.md
  * "Dispatcher"): round-robin between requesters, a whole thread group on one subslice,
  * back-pressure while the array is full, barriers, retirement. */
 #include <string.h>
@@ -284,7 +284,7 @@ void eu_dispatcher_phase_end(void *context)
         if (array->requesters[requester].group_done)
             array->requesters[requester].group_done(array->requesters[requester].context, &done);
     } else if (run->arrived > 0 && run->arrived == run->live) {
-        /* docs/eu.md "Barriers" (choice): a thread that retires without reaching the barrier
+        /* docs/reference/eu.md "Barriers" (choice): a thread that retires without reaching the barrier
          * no longer holds it (hardware would hang the group). */
         tlm_log_warning(array->log, "kernel %s: a thread retired while %u threads wait at the barrier: released",
                         run->kernel ? run->kernel->name : "?", run->arrived);

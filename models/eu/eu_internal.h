@@ -7,7 +7,7 @@
 #include "tlm_register.h"
 #include "tlm_trace.h"
 
-/* OA counts kept while counting is enabled (docs/eu.md "Counters"): the global (OAG) set and
+/* OA counts kept while counting is enabled (docs/reference/oa.md "Counters"): the global (OAG) set and
  * one per render context (OAR). */
 typedef struct eu_oa_counts {
     uint64_t busy_ps;      /* A0: picoseconds the array was busy */
@@ -123,7 +123,7 @@ struct eu_array {
     uint32_t oa_current;         /* its software context id */
     bool oa_half_full;           /* the buffer was at least half full after the last report */
 
-    /* coverage counters (zeroed with stats) and waveform rows (docs/eu.md "Waveform rows and
+    /* coverage counters (zeroed with stats) and waveform rows (docs/reference/eu.md "Waveform rows and
      * coverage"; row ids 0 when not traced) */
     uint64_t requester_threads[EU_MAX_REQUESTERS]; /* threads dispatched per requester */
     uint64_t function_threads[EU_FFID_COUNT];     /* threads dispatched per fixed-function id */

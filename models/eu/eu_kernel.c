@@ -1,4 +1,4 @@
-/* Kernel registry and the API a running hardware thread uses (docs/eu.md "Kernels", "Cost
+/* Kernel registry and the API a running hardware thread uses (docs/reference/eu.md "Kernels", "Cost
  * model", "Faults"). */
 #include <string.h>
 
@@ -125,7 +125,7 @@ static bool message(eu_thread *thread, tlm_command command, uint64_t address, vo
         thread->stall_cycles += to_cycles(array, delay);
     }
     if (!ok) {
-        /* docs/eu.md "Faults" (choice): the access completes with zeros / is dropped, the
+        /* docs/reference/eu.md "Faults" (choice): the access completes with zeros / is dropped, the
          * thread keeps running and retires; one error line per thread. */
         if (is_read && data)
             memset(data, 0, length);
@@ -181,7 +181,7 @@ void eu_thread_run_phase(struct eu_thread *thread)
     thread->active_cycles = 0;
     thread->stall_cycles = 0;
     if (!kernel) {
-        /* docs/eu.md "Unknown kernel" (choice): the thread does nothing and retires after one
+        /* docs/reference/eu.md "Unknown kernel" (choice): the thread does nothing and retires after one
          * cycle; counted and logged by the dispatcher. */
         thread->active_cycles = 1;
         thread->step = EU_KERNEL_DONE;

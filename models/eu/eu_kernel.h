@@ -1,4 +1,4 @@
-/* Kernels (docs/eu.md "Kernels" and "Cost model"): a registry that maps a
+/* Kernels (docs/reference/eu.md "Kernels" and "Cost model"): a registry that maps a
  * kernel start address to a C function, and the API a kernel uses while it runs as one
  * hardware thread: its ids and payload, memory through the EU array's data port (real
  * b_transport payloads on the memory target) and its cost in EU cycles.
@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 /* Argument dwords every thread receives (COMPUTE_WALKER: its 8 inline-data dwords;
- * GPGPU_WALKER: the first 8 dwords of its indirect data; docs/eu.md "Walker decode"). */
+ * GPGPU_WALKER: the first 8 dwords of its indirect data; docs/reference/eu.md "Walker decode"). */
 #define EU_ARG_DWORDS 8u
 /* Phases a kernel may run (barriers per thread are at most EU_MAX_PHASES - 1): a kernel that
  * keeps asking for barriers is retired with an error (a bound, not a hang). */
@@ -24,7 +24,7 @@
 /* Kernels a registry holds. */
 #define EU_MAX_KERNELS 64u
 
-/* ---- cost model (docs/eu.md "Cost model"); cycles are GT clocks ---------------------------- */
+/* ---- cost model (docs/reference/eu.md "Cost model"); cycles are GT clocks ---------------------------- */
 /* An ALU instruction issues in ceil(SIMD width / EU_ALU_LANES) cycles (the EU's ALU is 8
  * lanes wide: a SIMD16 instruction takes two passes). */
 #define EU_ALU_LANES 8u
@@ -76,7 +76,7 @@ typedef struct eu_thread_info {
     uint32_t threads_per_group;    /* threads in the group */
     uint32_t simd_width;           /* 8, 16 or 32 lanes */
     uint32_t exec_mask;            /* active lanes (bit n: lane n) */
-    uint32_t args[EU_ARG_DWORDS];  /* argument dwords (docs/eu.md) */
+    uint32_t args[EU_ARG_DWORDS];  /* argument dwords (docs/reference/eu.md) */
     uint32_t subslice;             /* where it runs (global subslice index) */
     uint32_t eu;                   /* EU within the subslice */
 } eu_thread_info;
@@ -94,7 +94,7 @@ uint64_t eu_thread_arg64(const eu_thread *thread, unsigned index);
  * `address` as one b_transport on the memory target. Costs EU_SEND_ISSUE_CYCLES active
  * cycles plus the latency and the bus time as stall cycles. False on a fault (the bus
  * refused it, or a bad length): a read then yields zeros, a write is dropped, the fault is
- * counted and logged (docs/eu.md "Faults"). */
+ * counted and logged (docs/reference/eu.md "Faults"). */
 bool eu_read(eu_thread *thread, uint64_t address, void *data, uint32_t length);
 bool eu_write(eu_thread *thread, uint64_t address, const void *data, uint32_t length);
 bool eu_read32(eu_thread *thread, uint64_t address, uint32_t *value);
@@ -106,7 +106,7 @@ void eu_math(eu_thread *thread, uint32_t count);
 /* Simulated time the current phase started (picoseconds): tests observe barrier release. */
 uint64_t eu_thread_phase_start(const eu_thread *thread);
 
-/* ---- built-in kernels (eu_builtin_kernels.c; docs/eu.md "Built-in kernels") -------------- */
+/* ---- built-in kernels (eu_builtin_kernels.c; docs/reference/eu.md "Built-in kernels") -------------- */
 /* By name ("nop", "fill", "copy", "add", "stream", "barrier_sum"); NULL if unknown. The
  * returned kernel has start 0: copy it and set the start address before registering. */
 const eu_kernel *eu_builtin_kernel(const char *name);

@@ -1,5 +1,5 @@
 /* gen12 OA buffer with timer-triggered, context-switch and final reports and its half-full
- * interrupt; the counting enable (docs/eu.md "OA buffer").
+ * interrupt; the counting enable (docs/reference/oa.md "OA buffer").
  * Registers: eu_regs.toml (OAG block) and eu_ctx_regs.toml (OAGLBCTXCTRL), offsets from Linux
  * i915 (docs/facts.md "EU array"). While OACONTROL.COUNTER_ENABLE and
  * OAGLBCTXCTRL.TIMER_ENABLE are set, every 2 << TIMER_PERIOD timestamp ticks (i915
@@ -16,7 +16,7 @@
 /* i915 OABUFFER_SIZE_128K (0 << 3) .. OABUFFER_SIZE_16M (7 << 3): 128 KiB << SIZE. */
 #define EU_OA_BUFFER_MIN_BYTES (UINT64_C(128) << 10)
 /* The largest exponent whose period is computed exactly (2 << 40 ticks is about 3 hours at
- * 19.2 MHz); larger ones are clamped (docs/eu.md). */
+ * 19.2 MHz); larger ones are clamped (docs/reference/oa.md). */
 #define EU_OA_MAX_EXPONENT 40u
 
 /* ---- register map -------------------------------------------------------------------------- */
@@ -45,7 +45,7 @@ tlm_time eu_array_oa_timer_period(const eu_array *array)
                         EU_CTX_OAG_OAGLBCTXCTRL_TIMER_PERIOD_SHIFT;
     if (exponent > EU_OA_MAX_EXPONENT)
         exponent = EU_OA_MAX_EXPONENT;
-    /* 2 << E ticks of the 19.2 MHz timestamp (docs/cs.md), in picoseconds, rounded up. */
+    /* 2 << E ticks of the 19.2 MHz timestamp (docs/reference/cs.md), in picoseconds, rounded up. */
     uint64_t ticks = UINT64_C(2) << exponent;
     return (tlm_time)((ticks * 1250000u + 23u) / 24u) * TLM_PS;
 }
@@ -232,7 +232,7 @@ void eu_oa_reset(eu_array *array)
     tlm_register_file_reset(&array->oa_ctx_regs);
     array->oa_format_warned = false;
     /* Counting starts disabled on gen12 (OACONTROL resets to 0); gen6's OA registers are not
-     * modelled, so its counters always count (docs/eu.md). */
+     * modelled, so its counters always count (docs/reference/oa.md). */
     array->oa_counting = array->config.profile == CS_PROFILE_GEN6;
     array->oa_busy_counting = false;
     array->oa_since = tlm_kernel_now(array->kernel);

@@ -1,4 +1,4 @@
-/* MI_REPORT_PERF_COUNT and OA buffer reports (docs/eu.md "Report format"): the
+/* MI_REPORT_PERF_COUNT and OA buffer reports (docs/reference/oa.md "Report format"): the
  * global counts with the loaded render context's id (OA buffer), or one context's counts with
  * its id (MI_REPORT_PERF_COUNT from that context). RPT_ID is always the lowest addressed dword
  * (spec 003 "Performance Counter Reporting"). */
@@ -19,7 +19,7 @@
 /* DW48..55 B0..B7 and DW56..63 C0..C7: no boolean or custom counters here (0). */
 
 /* gen6: spec 000 §1.1.13.1 Counter Select 000: 64 bytes with RPT_ID, TIME_STAMP and 13 A
- * counters (docs/eu.md: DW2 reserved, A0..A12 in DW3..DW15, a choice the flattened table
+ * counters (docs/reference/oa.md: DW2 reserved, A0..A12 in DW3..DW15, a choice the flattened table
  * leaves open). */
 #define EU_REPORT_GEN6_BYTES 64u
 #define EU_GEN6_RPT_ID_DW 0u
@@ -39,7 +39,7 @@ static void put(uint8_t *report, unsigned dword, uint32_t value)
 }
 
 /* TIME_STAMP: the TIMESTAMP register's format (spec 003), low 32 bits: gen6 one tick per 80 ns
- * (spec 000 §1.1.9.8), gen12 19.2 MHz (the command streamer's choice, docs/cs.md). */
+ * (spec 000 §1.1.9.8), gen12 19.2 MHz (the command streamer's choice, docs/reference/cs.md). */
 static uint32_t time_stamp(const eu_array *array)
 {
     tlm_time now = tlm_kernel_now(array->kernel);

@@ -1,4 +1,4 @@
-/* EU array topology defaults and checks (docs/eu.md "Topology"). */
+/* EU array topology defaults and checks (docs/reference/eu.md "Topology"). */
 #include "eu_topology.h"
 
 eu_topology eu_topology_default(cs_profile profile)

@@ -1,4 +1,4 @@
-/* EU array topology (docs/eu.md "Topology"): slices, subslices per slice, EUs
+/* EU array topology (docs/reference/eu.md "Topology"): slices, subslices per slice, EUs
  * per subslice and hardware threads per EU. Spec 004 ("Execution Units (EUs)") says the count
  * varies by product and SKU; the per-profile defaults are public device descriptions
  * (docs/facts.md "EU array"). */

@@ -1,4 +1,4 @@
-/* The walker port (docs/eu.md "Walker decode"): the render engine hands
+/* The walker port (docs/reference/eu.md "Walker decode"): the render engine hands
  * GPGPU_WALKER, COMPUTE_WALKER and MI_REPORT_PERF_COUNT here (models/cs/cs_engine.h
  * cs_walker_port). A walker becomes a job that produces its thread groups lazily as the
  * dispatcher pulls them (back-pressure reaches the walker, not a queue); the job completes
@@ -246,7 +246,7 @@ static void take_report(eu_array *array, const cs_walker_request *request, cs_wa
     uint32_t report_id = field32(request, "report_id");
     uint8_t report[256];
     uint32_t size = eu_report_size(array->config.profile);
-    /* The render (OAR) counters are the requesting context's (docs/eu.md "Counters"). */
+    /* The render (OAR) counters are the requesting context's (docs/reference/oa.md "Counters"). */
     bool current = array->oa_has_current && request->has_context && array->oa_current == request->context_id;
     eu_report_build(array, report_id, eu_counters_of(array, request->has_context, request->context_id),
                     !request->has_context || current, request->has_context, request->context_id, report);

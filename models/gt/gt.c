@@ -1,4 +1,4 @@
-/* The GT of a profile (gt.h, docs/gt.md). This file reads: profile table, event record, the
+/* The GT of a profile (gt.h, docs/reference/gt.md). This file reads: profile table, event record, the
  * taps that feed it, composition (create), destroy, accessors. */
 #include "gt.h"
 
@@ -35,7 +35,7 @@
 /* ---- profiles --------------------------------------------------------------------------------
  * Clocks are the parts' base graphics frequencies (docs/facts.md "GT clocks"): Tiger Lake GT2
  * (Iris Xe, 96 EUs) 400 MHz; Sandy Bridge GT2 (HD Graphics 3000, desktop) 850 MHz. The
- * topology is eu_topology_default(cs) (docs/eu.md "Topology"). */
+ * topology is eu_topology_default(cs) (docs/reference/eu.md "Topology"). */
 static const gt_profile gt_profiles[] = {
     { .name = "gen12", .product = "Tiger Lake GT2 (Iris Xe, 96 EUs)", .cs = CS_PROFILE_GEN12, .clock_mhz = 400,
       .clock_period = 1000000u / 400u, .has_guc = true, .gen11_irq = true },
@@ -123,7 +123,7 @@ static void tap_core_interrupt(void *self, uint32_t causes)
     model->core_port.interrupt(model->core_port.self, causes);
 }
 
-/* The GuC's submissions: a write of an engine's EXECLIST_CONTROL (docs/guc.md "Submission"). */
+/* The GuC's submissions: a write of an engine's EXECLIST_CONTROL (docs/reference/guc.md "Submission"). */
 static void tap_guc_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     gt *model = self;
@@ -220,7 +220,7 @@ static void add_irq(gt *model, const gt_irq_block *replacement)
 
 /* The profile's command streamers at their MMIO bases (cs_commands.h profile data), fetching
  * from and writing to graphics memory, reaching other registers through the MMIO map, their
- * interrupt messages into the aggregator (docs/cs.md). */
+ * interrupt messages into the aggregator (docs/reference/cs.md). */
 static void add_engines(gt *model)
 {
     for (unsigned e = 0; e < CS_ENGINE_COUNT; e++) {
@@ -245,7 +245,7 @@ static void add_engines(gt *model)
     }
 }
 
-/* A graphics domain reset (GDRST) of `engines`: each goes back to its reset state (docs/gt.md
+/* A graphics domain reset (GDRST) of `engines`: each goes back to its reset state (docs/reference/gt.md
  * "GT registers"). */
 static void reset_engines(void *context, uint32_t engines)
 {
@@ -255,7 +255,7 @@ static void reset_engines(void *context, uint32_t engines)
             cs_engine_reset(model->engines[e]);
 }
 
-/* GEN11_GUC_HOST_INTERRUPT: the same interrupt as the GuC block's HOST2GUC_INTR (docs/gt.md
+/* GEN11_GUC_HOST_INTERRUPT: the same interrupt as the GuC block's HOST2GUC_INTR (docs/reference/gt.md
  * "GT registers"), written through the block's own register. */
 static void host_to_guc(void *context, uint32_t data)
 {
@@ -268,7 +268,7 @@ static void host_to_guc(void *context, uint32_t data)
 }
 
 /* The EU array on the render engine's walker and statistics ports; gen12 also its OAG
- * registers at the i915 offsets (docs/eu.md). */
+ * registers at the i915 offsets (docs/reference/eu.md). */
 static void add_eu(gt *model)
 {
     eu_array_config eu = { .profile = model->profile->cs, .memory = tlm_memory_target(model->memory),
@@ -283,7 +283,7 @@ static void add_eu(gt *model)
 }
 
 /* gen12: GTI doorbells watching graphics memory, the GuC block on the host map, and the GuC
- * scheduler model on the GuC's own MMIO view (docs/guc.md): connected as micro-core but not
+ * scheduler model on the GuC's own MMIO view (docs/reference/guc.md): connected as micro-core but not
  * booted, so doorbell interrupts go to the host until software routes them to the GuC. */
 static void add_guc(gt *model, const doorbell_block *replacement)
 {
@@ -321,7 +321,7 @@ static void add_guc(gt *model, const doorbell_block *replacement)
         .memory = tlm_memory_target(model->memory),
         .descriptor_pool = GT_GUC_DESCRIPTOR_POOL,
         .latency = GT_GUC_LATENCY_CYCLES * model->clock_period,
-        /* The hardware-scheduler mode (docs/guc.md): the firmware hears the engines' interrupts
+        /* The hardware-scheduler mode (docs/reference/guc.md): the firmware hears the engines' interrupts
          * the aggregator routes to it. */
         .vectors = { model->irq_guc_vector[0], model->irq_guc_vector[1] },
         .mmio_messages = messages != NULL,
@@ -334,7 +334,7 @@ static void add_guc(gt *model, const doorbell_block *replacement)
 
 /* Waveform view order of the GT's blocks (after the host rows): the path of a job through the
  * GT, so the first screen of a waveform shows the doorbell ring, the GuC's submission, the
- * engines' commands, the EU threads, then the interrupt tree (docs/waves.md "Views"). Only
+ * engines' commands, the EU threads, then the interrupt tree (docs/guide/waves.md "Views"). Only
  * blocks this GT built as models get a rank: a replacement names its own rows. */
 static void order_views(gt *model)
 {
@@ -385,7 +385,7 @@ gt *gt_create(tlm_kernel *kernel, const gt_config *config, char *error, size_t e
     add_eu(model);
     if (profile->has_guc)
         add_guc(model, config->doorbell);
-    /* Every engine may signal every engine (gen12 MI_SEMAPHORE_SIGNAL; docs/cs.md "Semaphores"). */
+    /* Every engine may signal every engine (gen12 MI_SEMAPHORE_SIGNAL; docs/reference/cs.md "Semaphores"). */
     for (unsigned e = 0; e < CS_ENGINE_COUNT; e++)
         for (unsigned p = 0; p < CS_ENGINE_COUNT; p++)
             if (model->engines[e] && model->engines[p])

@@ -1,4 +1,4 @@
-/* The GT (docs/gt.md): the models of one profile composed into the graphics
+/* The GT (docs/reference/gt.md): the models of one profile composed into the graphics
  * tile a host sees behind its MMIO BAR.
  *
  *   host MMIO ─► BAR (2 MiB; unimplemented offsets read 0) ─► gt router "mmio"
@@ -18,7 +18,7 @@
  *
  * The GT also keeps a small record of what happened (gt_event): doorbell interrupts into the
  * GuC, submissions the GuC made, interrupt messages, host line edges, EU walkers, with their sim
- * times; `gtsim` prints it as the run summary (docs/scenarios.md "Summary"). */
+ * times; `gtsim` prints it as the run summary (docs/guide/running.md "Summary"). */
 #ifndef GT_H
 #define GT_H
 
@@ -39,7 +39,7 @@ struct guc_scheduler;
 struct irq_gen11;
 struct irq_gen6;
 
-/* What distinguishes the profiles at GT level (docs/gt.md "Profiles"; clocks: docs/facts.md
+/* What distinguishes the profiles at GT level (docs/reference/gt.md "Profiles"; clocks: docs/facts.md
  * "GT clocks"). */
 typedef struct gt_profile {
     const char *name;            /* "gen12", "gen6": the scenario language's profile names */
@@ -85,8 +85,8 @@ void gt_destroy(gt *model);
 
 const gt_profile *gt_get_profile(const gt *model);
 tlm_time gt_clock_period(const gt *model);
-/* The MMIO BAR: one router, every block at its profile offset (docs/gt.md "MMIO map"), behind
- * the BAR's own answer for offsets no register decodes (docs/gt.md "Unimplemented offsets"). */
+/* The MMIO BAR: one router, every block at its profile offset (docs/reference/gt.md "MMIO map"), behind
+ * the BAR's own answer for offsets no register decodes (docs/reference/gt.md "Unimplemented offsets"). */
 const tlm_target *gt_mmio(gt *model);
 /* The register space of the BAR both profiles have (i915 intel_uncore_setup_mmio: 2 MiB of
  * registers from graphics version 5 until the 4 MiB of discrete and 12.70+ parts; docs/facts.md).
@@ -125,9 +125,9 @@ struct guc *gt_guc(gt *model);
 struct guc_scheduler *gt_guc_scheduler(gt *model);
 const tlm_target *gt_guc_mmio(gt *model);
 
-/* Where the GuC scheduler model keeps its process descriptors (docs/guc.md). */
+/* Where the GuC scheduler model keeps its process descriptors (docs/reference/guc.md). */
 #define GT_GUC_DESCRIPTOR_POOL UINT64_C(0xFFF00000)
-/* Reaction time of the GuC scheduler model, in GT clocks (choice, docs/guc.md). */
+/* Reaction time of the GuC scheduler model, in GT clocks (choice, docs/reference/guc.md). */
 #define GT_GUC_LATENCY_CYCLES 100u
 
 /* ---- the event record (the run summary) ----------------------------------------------------- */

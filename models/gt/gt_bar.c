@@ -1,4 +1,4 @@
-/* The GT's MMIO BAR front (gt_bar.h, docs/gt.md "Unimplemented offsets"). */
+/* The GT's MMIO BAR front (gt_bar.h, docs/reference/gt.md "Unimplemented offsets"). */
 #include "gt_bar.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* The GT's MMIO BAR as hosts and engines see it (internal to models/gt; docs/gt.md "MMIO map",
+/* The GT's MMIO BAR as hosts and engines see it (internal to models/gt; docs/reference/gt.md "MMIO map",
  * "Unimplemented offsets"): the block router behind a front that gives an offset inside the BAR
  * where no register answers the hardware's behaviour, DESIGN §9 and spec 001 ("reads will return
  * zeros, like any other unimplemented MMIO address; writes ... are always ignored"): reads 0, the

@@ -1,4 +1,4 @@
-/* GT-level registers (gt_misc.h, gt_regs.toml; docs/gt.md "GT registers"). */
+/* GT-level registers (gt_misc.h, gt_regs.toml; docs/reference/gt.md "GT registers"). */
 #include "gt_misc.h"
 
 #include <stdlib.h>
@@ -147,7 +147,7 @@ gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *b
     regs->registers.on_write = register_written;
     regs->registers.context = regs;
     tlm_register_file_reset(&regs->registers);
-    /* The windows: the registers' neighbourhoods, clear of every block (docs/gt.md "MMIO map"). */
+    /* The windows: the registers' neighbourhoods, clear of every block (docs/reference/gt.md "MMIO map"). */
     static const struct { uint64_t base, size; bool gen12, gen6; } windows[] = {
         { 0x0D00, 0x100, true, false },     /* force-wake acknowledges */
         { 0x0FDC, 0x4, true, false },       /* MCR steering */

@@ -1,4 +1,4 @@
-/* The GT-level registers of gt_regs.toml (internal to models/gt; docs/gt.md "GT registers"):
+/* The GT-level registers of gt_regs.toml (internal to models/gt; docs/reference/gt.md "GT registers"):
  * force wake request/acknowledge per domain, multicast steering, fuse reflections, the graphics
  * domain reset and gen12's aux-table invalidation, mapped into the BAR in the windows that hold
  * them. A register another profile has answers "no register" (an unimplemented offset). */

@@ -10,7 +10,7 @@
 
 /* ---- register map: guc_regs.h and guc_fuse_regs.h, generated from the TOMLs ---------------- */
 
-/* The doorbell registers as the firmware writes them through the shim (docs/guc.md): DRBREGL(n)
+/* The doorbell registers as the firmware writes them through the shim (docs/reference/guc.md): DRBREGL(n)
  * carries the doorbell page address bits 31:12 and VALID; DRBREGU(n) bits 47:32. The shim
  * computes the line inside the page itself (spec 001: "GuC Shim HW computes the cacheline
  * address within the page"). */
@@ -222,7 +222,7 @@ static void b_transport(void *self, tlm_payload *payload, tlm_time *delay)
     (void)delay;
     guc *model = self;
     /* A hole of the block answers "nothing here" without a log line of its own: the GT's BAR
-     * gives it the unimplemented-offset behaviour and logs it once (docs/gt.md). */
+     * gives it the unimplemented-offset behaviour and logs it once (docs/reference/gt.md). */
     if (payload->address < model->registers.block->size &&
         tlm_register_find(model->registers.block, (uint32_t)payload->address & ~3u) < 0) {
         if (!tlm_payload_answer_hole(payload))

@@ -1,7 +1,7 @@
 /* The GuC's hardware around the micro-controller (spec 001 "GuC Introduction", "Arming
  * Doorbells", "GuC Shim", "GuC Interrupt"): the shim's doorbell install sequence, the interrupt
  * block's doorbell groups (DOORBELL_CTRL, GUC_DB_ISR_0..7) and the host<->GuC interrupts. The
- * firmware itself is models/guc/guc_scheduler.h. docs/guc.md describes the behaviour and every
+ * firmware itself is models/guc/guc_scheduler.h. docs/reference/guc.md describes the behaviour and every
  * choice; docs/facts.md the public facts.
  *
  *   GTI doorbell message (doorbell_guc_port.rung) ─► DOORBELL_CTRL.RUNG[g] ─► ROUTE_TO_GUC ?
@@ -45,7 +45,7 @@
 #define GUC_INTR_DOORBELL_RANG (1u << 10) /* a doorbell group rang (routed to the host) */
 #define GUC_INTR_GUC2HOST (1u << 15)      /* GuC-to-host message */
 /* Bits a firmware write to GUC2HOST_INTR may set (spec 001: "FW write can only set FW owned
- * bits"; which ones is a modelling choice, docs/guc.md): GUC2HOST and the software interrupts.
+ * bits"; which ones is a modelling choice, docs/reference/guc.md): GUC2HOST and the software interrupts.
  * The others (doorbell rang, DMA done, errors, ...) are the hardware's. */
 #define GUC_INTR_FW_OWNED (GUC_INTR_GUC2HOST | GUC_INTR_SW_INT_MASK)
 

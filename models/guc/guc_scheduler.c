@@ -174,7 +174,7 @@ static void submit(guc_scheduler *sched, const guc_submission *submission)
     if (!sched->busy[e]) {
         /* spec 001 "Command Streamer Status Information": the engine's context switches reach
          * the GuC; here as the engine's context switch message, unmasked in its IMR before the
-         * first submission to it (a **choice**, docs/guc.md "Hardware scheduling"). */
+         * first submission to it (a **choice**, docs/reference/guc.md "Hardware scheduling"). */
         uint32_t imr = submission->mmio_base + CS_IMR_OFFSET;
         mmio_write(sched, imr, mmio_read(sched, imr) & ~IRQ_DATA_CONTEXT_SWITCH);
         sched->busy[e] = true;
@@ -326,7 +326,7 @@ static void handle_doorbells(guc_scheduler *sched)
 /* A host request in SOFT_SCRATCH(0) (i915 intel_guc_send_mmio, xe xe_guc_mmio_send_recv: the
  * request dwords, then the interrupt; the driver polls dword 0 until ORIGIN is the GuC's) gets
  * its reply there: RESPONSE_SUCCESS for an action the model understands, RESPONSE_FAILURE
- * NOT_SUPPORTED for any other (docs/guc.md "MMIO messages"). A dword 0 that is no host request
+ * NOT_SUPPORTED for any other (docs/reference/guc.md "MMIO messages"). A dword 0 that is no host request
  * (a reply already there, another type) is left alone. */
 static void answer_mmio_request(guc_scheduler *sched)
 {
@@ -502,7 +502,7 @@ void guc_scheduler_reset(guc_scheduler *sched)
     set_state(sched, GUC_SCHED_IDLE);
 }
 
-/* docs/guc.md "Waveform rows". */
+/* docs/reference/guc.md "Waveform rows". */
 static void declare_rows(guc_scheduler *sched, const char *name)
 {
     if (!tlm_trace_on(sched->kernel))

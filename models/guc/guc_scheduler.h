@@ -1,7 +1,7 @@
 /* The GuC scheduler model: a C model standing for the GuC firmware (spec 001 "GuC
  * Introduction": the micro-kernel "determining which workload to run next, submitting a
  * workload to a command streamer"). It is the micro-core behind guc_core_port (guc.h) and talks
- * to the hardware only through the bus: the GuC's MMIO view and graphics memory. docs/guc.md
+ * to the hardware only through the bus: the GuC's MMIO view and graphics memory. docs/reference/guc.md
  * documents the formats below (modelling choices: the real firmware's are not public in this
  * form).
  *
@@ -125,13 +125,13 @@ typedef struct guc_scheduler_config {
     guc_submit_port submit;    /* submit NULL: guc_submit_to_engine on mmio and memory */
     /* The GuC's two interrupt vectors from the gen11+ aggregator (irq_gen11_guc_vector; its GuC
      * block must be in the mmio view at IRQ_GEN11_MMIO_BASE). Both set: the hardware-scheduler
-     * mode (docs/guc.md "Hardware scheduling"): the firmware takes the engines' context switch
+     * mode (docs/reference/guc.md "Hardware scheduling"): the firmware takes the engines' context switch
      * interrupts, reads their CSBs and submits an engine's next work item only when it went
      * idle. NULL: every work item is submitted at once. */
     tlm_signal *vectors[2];
     /* The gen11+ host-GuC message registers (GEN11_SOFT_SCRATCH(0..3), gt_regs) are in the mmio
      * view: a host-to-GuC interrupt whose SOFT_SCRATCH(0) holds a host request is answered there
-     * (docs/guc.md "MMIO messages"). false: the interrupt is only acknowledged. */
+     * (docs/reference/guc.md "MMIO messages"). false: the interrupt is only acknowledged. */
     bool mmio_messages;
 } guc_scheduler_config;
 
@@ -155,7 +155,7 @@ typedef struct guc_scheduler_stats {
 
 typedef struct guc_scheduler guc_scheduler;
 
-/* What the scheduler is doing (the waveform "state" row; docs/guc.md "Waveform rows"). The
+/* What the scheduler is doing (the waveform "state" row; docs/reference/guc.md "Waveform rows"). The
  * handler runs in zero time, so the states after GUC_SCHED_PENDING follow each other at one
  * sim time; PENDING spans the reaction latency. */
 typedef enum guc_scheduler_state {

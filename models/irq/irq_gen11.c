@@ -337,7 +337,7 @@ static void deliver_to_model(void *self, const irq_message *message)
 
 /* spec 001 "Shared IIR, Selector": a one-hot write presents the selected engine's unmasked
  * first-level bits in the shared IIR with the data-valid bit. The presented bits leave the
- * collapsing register (masked ones stay there). Misuses: docs/irq.md. */
+ * collapsing register (masked ones stay there). Misuses: docs/reference/irq.md. */
 static void selector_written(interface_state *side, unsigned dw, uint32_t old_value, uint32_t requested)
 {
     irq_gen11 *model = side->model;
@@ -393,7 +393,7 @@ static void identity_written(interface_state *side, unsigned dw, uint32_t old_va
  * unmasked first-level bits are still pending when its bit is cleared re-asserts the bit
  * (through secondary storage while under service): that is how an event arriving after the
  * engine's selection survives the clear, and it is the defined result of clearing a bit before
- * servicing its engine (docs/irq.md). */
+ * servicing its engine (docs/reference/irq.md). */
 static void dword_cleared(interface_state *side, unsigned dw, uint32_t cleared)
 {
     uint32_t *iir = reg(side, side->layout->dw[dw]);

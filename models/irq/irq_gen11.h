@@ -1,6 +1,6 @@
 /* gen11+ interrupt aggregation (spec 001 "Interrupts Overview" through "Enable and Mask
  * Registers"): engine interrupt messages in, the host interrupt line and the GuC's two
- * interrupt vectors out. docs/irq.md describes the behaviour and every choice made where the
+ * interrupt vectors out. docs/reference/irq.md describes the behaviour and every choice made where the
  * spec is silent; docs/facts.md lists the public facts (register offsets, bit positions) with
  * their sources.
  *
@@ -74,7 +74,7 @@ const irq_gen11_stats *irq_gen11_get_stats(const irq_gen11 *model);
 /* Events of interrupt data bit `bit` (0..15; irq_data_bit_name) that engine (class, instance)
  * sent: messages from an engine of the table with VF 0, counted whether or not an interface
  * had them enabled (the event happened; the enables decide what software sees). 0 for an
- * engine not in the table. Functional coverage (docs/regress.md "Coverage"). */
+ * engine not in the table. Functional coverage (docs/guide/regress.md "Coverage"). */
 uint64_t irq_gen11_event_count(const irq_gen11 *model, unsigned engine_class, unsigned instance, unsigned bit);
 
 /* The gen11+ engine table: name of engine (class, instance) ("rcs0", "vcs3", "guc", ...), or

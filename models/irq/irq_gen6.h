@@ -1,5 +1,5 @@
 /* gen6 (Sandy Bridge) GT interrupt control: GTISR, GTIMR, GTIIR, GTIER (irq_gen6_regs.toml)
- * fed by the engines' interrupt messages, and the host interrupt line. docs/irq.md describes
+ * fed by the engines' interrupt messages, and the host interrupt line. docs/reference/irq.md describes
  * the behaviour; docs/facts.md the public facts (offsets, bit positions) with sources.
  *
  *   message (class, data) ─► GT bits (render: data bits 8:0 at 8:0; video: at 20:12; blitter:
@@ -56,7 +56,7 @@ void irq_gen6_reset(irq_gen6 *model);
 const irq_gen6_stats *irq_gen6_get_stats(const irq_gen6 *model);
 /* Events on GT interrupt bit `bit` (a GTIIR field's position, irq_gen6_regs.toml): engine
  * data bits that map to it, counted whether GTIMR masked them or not. Functional coverage
- * (docs/regress.md "Coverage"). */
+ * (docs/guide/regress.md "Coverage"). */
 uint64_t irq_gen6_event_count(const irq_gen6 *model, unsigned bit);
 
 /* Name of engine (class, instance) in the gen6 table ("rcs", "vcs", "bcs"), or NULL. */

@@ -40,7 +40,7 @@ enum {
 
 /* Meaning of the interrupt data bits an engine (command streamer) sends: spec 000 §1.1.7 "Bit
  * Definition for Interrupt Control Registers" (render) and spec 002's VCS and BLT tables, whose
- * bits are the same events at an offset (docs/irq.md). Linux i915 uses the same positions for
+ * bits are the same events at an offset (docs/reference/irq.md). Linux i915 uses the same positions for
  * the gen11+ identity data (GT_RENDER_USER_INTERRUPT 0, GT_CS_MASTER_ERROR_INTERRUPT 3,
  * GT_RENDER_PIPECTL_NOTIFY_INTERRUPT 4, GT_CONTEXT_SWITCH_INTERRUPT 8; docs/facts.md). */
 #define IRQ_DATA_USER_INTERRUPT (1u << 0)  /* MI_USER_INTERRUPT executed */

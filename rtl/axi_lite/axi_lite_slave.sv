@@ -2,7 +2,7 @@
 //
 // Turns AXI4-Lite bus cycles into one register request at a time, so that every register
 // block (roundtrip today; interrupt and doorbell later) decodes the same simple interface and
-// answers the bus the same way. docs/rtl.md describes it with timing examples.
+// answers the bus the same way. docs/reference/rtl.md describes it with timing examples.
 //
 // Register request interface (to the block):
 //   req_valid_o is high for exactly one cycle per access. The block answers in that same
@@ -216,11 +216,11 @@ module axi_lite_slave #(
   // two edges ("stays until accepted", $past/$stable in SVA) compares with the previous
   // edge's values, kept in the chk_*_q registers, and applies only when rst_ni was high at
   // both edges (what `disable iff (!rst_ni)` gives). A failure prints "%Error: ... Assertion
-  // failed in ...: <message>"; the testbench shim counts it (docs/rtl.md).
+  // failed in ...: <message>"; the testbench shim counts it (docs/reference/rtl.md).
   // Why not concurrent assertions: Verilator 5.006 --assert supports `assert property
   // (... |=> $stable(...))` correctly, but copies every sampled signal at every evaluation;
   // measured on the round-trip block: 11 M cycles/s with them, 14.5 M with these, 17-18 M
-  // with no assertions (docs/rtl.md, Performance).
+  // with no assertions (docs/reference/rtl.md, Performance).
   // ---------------------------------------------------------------------------------------
   logic chk_armed_q;  // rst_ni was high at the previous edge
   logic chk_aw_wait_q, chk_w_wait_q, chk_ar_wait_q;  // VALID without READY at the previous edge

@@ -1,5 +1,5 @@
 // GTI doorbell controller (spec 001 "GPU Doorbells", "Doorbell Group Registers") as the C model
-// implements it (models/doorbell/doorbell.c, docs/doorbell.md): 256 doorbell registers (VALID and
+// implements it (models/doorbell/doorbell.c, docs/reference/doorbell.md): 256 doorbell registers (VALID and
 // the watched cacheline), the cookie rules, the status vector DB_STATUS0..7 with read-clear, and
 // the message to the GuC interrupt block when a group goes from all zeros to non-zero.
 // Offsets, masks and the block size come from doorbell_regs_pkg, generated from the model's
@@ -29,7 +29,7 @@
 // Bad doorbell numbers, unaligned lines and lines outside the memory (FAULT) are refused by
 // the testbench before the bus, as the port cannot carry them.
 //
-// Planted bug (PlantedBugLateRingLost = 1, off by default; docs/cosim.md): a write that changes
+// Planted bug (PlantedBugLateRingLost = 1, off by default; docs/design/cosim.md): a write that changes
 // the cookie and clears DW0 bit 0 deactivates without ringing (spec 001's late-cookie rule
 // broken). Only the lockstep checker's own test builds it.
 module doorbell
@@ -85,7 +85,7 @@ module doorbell
   localparam int unsigned AddrWidth = 13;
   localparam int unsigned Bells = 256;
   localparam int unsigned Groups = 8;
-  // The arming window (testbench port, not a software register: docs/rtl.md).
+  // The arming window (testbench port, not a software register: docs/reference/rtl.md).
   localparam logic [AddrWidth-1:0] ArmBase = 13'h1000;
   // Install status in the arming window: [3:0] result, [4] waiting for the fill, [15:8] doorbell.
   localparam logic [AddrWidth-1:0] InstallStatusAddr = 13'h1800;
@@ -399,7 +399,7 @@ module doorbell
 
 `ifndef SYNTHESIS
   // ---------------------------------------------------------------------------------------
-  // Block assertions (immediate, in an always_ff, as axi_lite_slave's: docs/rtl.md). The
+  // Block assertions (immediate, in an always_ff, as axi_lite_slave's: docs/reference/rtl.md). The
   // expected ring is recomputed here from the snoop and the recorded cookie, independently of
   // the datapath above, so a datapath that drops a ring fails them.
   // ---------------------------------------------------------------------------------------

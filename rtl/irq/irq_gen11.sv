@@ -1,6 +1,6 @@
 // gen11+ interrupt aggregation: the RTL twin of models/irq/irq_gen11.c (spec 001 "Interrupts
-// Overview" through "Enable and Mask Registers"; behaviour in docs/irq.md, RTL view in
-// docs/rtl.md). Registers from the same sources as the model: irq_gen11_regs.toml (host block)
+// Overview" through "Enable and Mask Registers"; behaviour in docs/reference/irq.md, RTL view in
+// docs/reference/rtl.md). Registers from the same sources as the model: irq_gen11_regs.toml (host block)
 // and irq_gen11_guc_regs.toml (GuC block), through the generated packages and the tables of
 // irq_gen11_rtl_pkg.
 //
@@ -25,7 +25,7 @@
 module irq_gen11
   import irq_gen11_rtl_pkg::*;
 #(
-    // The lockstep checker's own test builds a variant with this set (docs/cosim.md); every
+    // The lockstep checker's own test builds a variant with this set (docs/design/cosim.md); every
     // other build leaves it 0. See irq_gen11_tree.
     parameter bit PlantedBugLoseServiceEvent = 1'b0
 ) (

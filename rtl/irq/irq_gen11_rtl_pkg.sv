@@ -7,7 +7,7 @@
 //
 // Register roles are the host block's register indices (IRQ_GEN11_*_INDEX); the GuC block
 // (irq_gen11_guc_regs.toml) has the same registers without GFX_MSTR_IRQ, at the same offsets
-// (a modelling choice recorded in docs/irq.md). irq_gen11.sv checks at elaboration that both
+// (a modelling choice recorded in docs/reference/irq.md). irq_gen11.sv checks at elaboration that both
 // packages agree on every mask and reset value.
 package irq_gen11_rtl_pkg;
   import irq_gen11_regs_pkg::*;
@@ -17,7 +17,7 @@ package irq_gen11_rtl_pkg;
   /* verilator lint_off UNUSEDPARAM */
 
   localparam int unsigned RoleCount = IRQ_GEN11_REGISTER_COUNT;  // one role per host register
-  localparam int unsigned EngineCount = 25;  // spec 001 table entries modelled (docs/irq.md)
+  localparam int unsigned EngineCount = 25;  // spec 001 table entries modelled (docs/reference/irq.md)
   // GuC block offset of a role the GuC block does not have (GFX_MSTR_IRQ): beyond the block.
   localparam logic [31:0] NoOffset = 32'hFFFF_FFFF;
 

@@ -1,6 +1,6 @@
 // One software interface's tree of the gen11+ interrupt aggregation (spec 001 "Interrupt
 // Aggregating Logic"), as models/irq/irq_gen11.c implements it for each interface; the top
-// (irq_gen11.sv) instantiates it twice, host and GuC. docs/irq.md is the behaviour, docs/rtl.md
+// (irq_gen11.sv) instantiates it twice, host and GuC. docs/reference/irq.md is the behaviour, docs/reference/rtl.md
 // the RTL view.
 //
 //   message -> AND per-class enable unit -> per-instance collapsing register (16 bits)
@@ -117,7 +117,7 @@ module irq_gen11_tree
   assign req_wdata_en = req_wdata_i & req_bit_en_i;
 
   // ---- next state: the one operation of this cycle ----------------------------------------
-  // Speed (docs/rtl.md, docs/performance.md): the next state is computed inside the clocked
+  // Speed (docs/reference/rtl.md, docs/design/performance.md): the next state is computed inside the clocked
   // process, on block-local variables, so Verilator evaluates it once per rising edge and only
   // in a cycle with a message or an access. As continuous logic it depended on the ports
   // (message, bus inputs), so Verilator re-ran all of it in its input-combinational region at
@@ -313,7 +313,7 @@ module irq_gen11_tree
 
 `ifndef SYNTHESIS
   // ---------------------------------------------------------------------------------------
-  // Block rules (docs/rtl.md): immediate assertions at the rising edge on pre-edge values;
+  // Block rules (docs/reference/rtl.md): immediate assertions at the rising edge on pre-edge values;
   // two-edge rules use chk_*_q and apply only if rst_ni was high at both edges.
   // ---------------------------------------------------------------------------------------
   logic chk_armed_q;  // rst_ni was high at the previous edge

@@ -4,7 +4,7 @@
 // Structure: axi_lite_slave turns the AXI4-Lite port into one register request per cycle;
 // this module decodes the request against the generated package roundtrip_regs_pkg (no raw
 // offsets, resets or masks here), answers it in the same cycle and updates its registers at
-// the edge that ends the request cycle. docs/rtl.md has the details.
+// the edge that ends the request cycle. docs/reference/rtl.md has the details.
 //
 // Behaviour (toml header): writing 1 to START.GO runs one operation at that same edge:
 //   RESULT = SCRATCH, byte-swapped if MODE.SWAP_BYTES, rotated left by MODE.ROTATE, inverted

@@ -1,5 +1,5 @@
 // Toy scratch block: the RTL of the toy twin that proves the path of adding an RTL twin
-// (testbench/tests/twin/, docs/contributing-twin.md). Not part of the product. Registers in
+// (testbench/tests/twin/, docs/contributing.md "Adding an RTL twin"). Not part of the product. Registers in
 // testbench/tests/twin/toy_regs.toml (package toy_regs_pkg), register rules as
 // tlm/tlm_register.h's, as in rtl/roundtrip/roundtrip.sv:
 //   SCRATCH  RW, byte strobes apply;

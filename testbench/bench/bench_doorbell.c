@@ -1,6 +1,6 @@
 /* gtsim_bench_doorbell: observed memory writes per second through the memory's write observers
  * with the GTI doorbell controller (models/doorbell/doorbell.h) watching no doorbell versus all
- * 256, in one process (docs/performance.md). The point: the cost of a write must not grow with
+ * 256, in one process (docs/design/performance.md). The point: the cost of a write must not grow with
  * the number of armed doorbells (DESIGN §4: one bit test per page when nothing matches).
  *
  * Workloads, each measured with 0 and with 256 armed doorbells (runs interleaved, medians):

@@ -1,4 +1,4 @@
-/* gtsim_bench_waves: what waveform tracing costs a model-only run (docs/performance.md).
+/* gtsim_bench_waves: what waveform tracing costs a model-only run (docs/design/performance.md).
  *
  * Two workloads on the bring-up system in model mode (tb_system, the round-trip block as its C
  * model), each run with tracing off, with a VCD file and with an FST file, interleaved, three

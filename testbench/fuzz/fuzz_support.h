@@ -1,4 +1,4 @@
-/* What the libFuzzer harnesses of testbench/fuzz/ share (docs/testing.md "Fuzzing"): a sink for
+/* What the libFuzzer harnesses of testbench/fuzz/ share (docs/guide/testing.md "Fuzzing"): a sink for
  * the output of the code under test, a run of a scenario text with bounded time, and the
  * entry point libFuzzer calls. */
 #ifndef FUZZ_SUPPORT_H

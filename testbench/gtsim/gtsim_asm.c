@@ -1,5 +1,5 @@
 /* `gtsim asm`: assembles the text form of commands into little-endian dwords
- * (docs/commands.md "Assembly"). Field names, ranges and encodings all come from the profile's
+ * (docs/reference/commands.md "Assembly"). Field names, ranges and encodings all come from the profile's
  * command table through cs_encode(); this file only reads text and reports errors where they
  * are, as FILE:LINE:COL: message. */
 #include "gtsim_asm.h"
@@ -222,7 +222,7 @@ static void tb_asm_unknown_mnemonic(tb_asm_parser *parser, const tb_asm_token *t
             }
         }
     }
-    tb_asm_fail(parser, token->column, "unknown mnemonic %s (profile %s; see docs/commands.md)", shown,
+    tb_asm_fail(parser, token->column, "unknown mnemonic %s (profile %s; see docs/reference/commands.md)", shown,
                  cs_profile_get(parser->profile)->name);
 }
 
@@ -613,7 +613,7 @@ static void tb_asm_usage(FILE *out)
           "  MNEMONIC [len=N] [field=value ...]   e.g. MI_STORE_DATA_IMM address=0x1000 data=7\n"
           "  dw VALUE ...                          raw dwords\n"
           "Values are decimal or 0x hex (enum fields also take their names); '#' starts a comment.\n"
-          "The output of 'gtsim dis' is valid input. See docs/commands.md.\n"
+          "The output of 'gtsim dis' is valid input. See docs/reference/commands.md.\n"
           "\n"
           "options:\n",
           out);

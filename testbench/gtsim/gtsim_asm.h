@@ -1,4 +1,4 @@
-/* `gtsim asm`: the command assembler (docs/commands.md). One command per line, written as
+/* `gtsim asm`: the command assembler (docs/reference/commands.md). One command per line, written as
  * `MNEMONIC field=value ...` with the field names of the profile's command table (models/cs),
  * plus `dw` for raw dwords; the disassembler's output is valid input. */
 #ifndef GTSIM_ASM_H

@@ -1,4 +1,4 @@
-/* `gtsim dis`: disassembles a file of little-endian dwords (docs/commands.md). */
+/* `gtsim dis`: disassembles a file of little-endian dwords (docs/reference/commands.md). */
 #include "gtsim_dis.h"
 
 #include <errno.h>
@@ -119,7 +119,7 @@ static void tb_dis_usage(FILE *out)
           "  OFFSET: NAME len=N field=value ...   (OFFSET in bytes, hex)\n"
           "  OFFSET: UNKNOWN 0xXXXXXXXX          (a dword no command of the profile starts with)\n"
           "  OFFSET: TRUNCATED 0x... ...         (a last command that runs past the end of FILE)\n"
-          "The output is valid input to 'gtsim asm'. See docs/commands.md.\n"
+          "The output is valid input to 'gtsim asm'. See docs/reference/commands.md.\n"
           "\n"
           "options:\n",
           out);

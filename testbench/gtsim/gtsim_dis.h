@@ -1,4 +1,4 @@
-/* `gtsim dis`: the command disassembler (docs/commands.md). It reads little-endian dwords and
+/* `gtsim dis`: the command disassembler (docs/reference/commands.md). It reads little-endian dwords and
  * prints one command per line, decoded with the profile's command table (models/cs). */
 #ifndef GTSIM_DIS_H
 #define GTSIM_DIS_H

@@ -1,5 +1,5 @@
 /* gtsim: the command-line tool. Runs the embedded default scenario or scenario files against
- * the simulated system (docs/scenarios.md). Exit status (DESIGN §8): 0 every check held,
+ * the simulated system (docs/guide/running.md). Exit status (DESIGN §8): 0 every check held,
  * 1 a check failed, 2 usage or parse error. */
 #include <errno.h>
 #include <inttypes.h>
@@ -258,7 +258,7 @@ static const tb_cli_option tb_options[] = {
               "or not. Kinds: mi.<profile>.<engine> (each command the engine\n"
               "accepts), irq.<profile> (<engine>.<event>; gen12 without\n"
               "--rtl irq), doorbell (transitions; without --rtl doorbell),\n"
-              "guc, eu. docs/regress.md \"Coverage\"" },
+              "guc, eu. docs/guide/regress.md \"Coverage\"" },
     { "--time-limit", "SECONDS", .handle = tb_option_time_limit,
       .help = "stop a run that takes more wall time (1..1000000 s, for all\n"
               "files together): the statement it cuts fails, the waveform is\n"
@@ -293,7 +293,7 @@ static void tb_print_usage(FILE *out)
           out);
     tb_twin_print_list(out, 2);
     fputs("\n"
-          "Scenario files are described in docs/scenarios.md. Exit status: 0 every check held,\n"
+          "Scenario files are described in docs/guide/scenarios.md. Exit status: 0 every check held,\n"
           "1 a check failed, 2 usage or parse error. The last line is 'N passed, N failed'.\n",
           out);
 }
@@ -355,7 +355,7 @@ static void tb_print_summary(const tb_scenario *scenario, tb_system *system, con
     }
 }
 
-/* ---- waveforms (docs/waves.md) --------------------------------------------------------- */
+/* ---- waveforms (docs/guide/waves.md) --------------------------------------------------------- */
 
 /* The waveform path of scenario `index` of `count`: --wave's path for a single scenario; with
  * several, the scenario's file stem goes before the extension ("out.fst" -> "out.memory.fst"),
@@ -524,7 +524,7 @@ static bool tb_run_one(const tb_cli *cli, const tb_scenario *scenario, const cha
 
 int main(int argc, char **argv)
 {
-    /* Command tools (docs/commands.md); they take their own options. */
+    /* Command tools (docs/reference/commands.md); they take their own options. */
     if (argc >= 2 && strcmp(argv[1], "dis") == 0)
         return tb_dis_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "asm") == 0)

@@ -191,7 +191,7 @@ bool tb_coverage_write(const tb_coverage *coverage, const char *path, char *mess
         snprintf(message, message_size, "cannot write '%s': %s", path, strerror(errno));
         return false;
     }
-    fputs("# gtsim coverage: KIND NAME COUNT (docs/regress.md)\n", out);
+    fputs("# gtsim coverage: KIND NAME COUNT (docs/guide/regress.md)\n", out);
     for (size_t i = 0; i < coverage->count; i++)
         fprintf(out, "%s %s %" PRIu64 "\n", coverage->items[i].kind, coverage->items[i].name, coverage->items[i].count);
     bool ok = !ferror(out);

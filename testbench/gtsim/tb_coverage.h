@@ -1,4 +1,4 @@
-/* Functional coverage of a run (docs/regress.md "Coverage"): counts per item, grouped by
+/* Functional coverage of a run (docs/guide/regress.md "Coverage"): counts per item, grouped by
  * kind, such as which MI commands each engine executed, which interrupt sources fired and
  * which doorbell transitions happened. `gtsim run --coverage FILE` writes one file per run
  * (every item the models know, exercised or not, so the regression can name what it missed);

@@ -1,4 +1,4 @@
-/* The regression runner (docs/regress.md). Jobs run as child processes, each in its own
+/* The regression runner (docs/guide/regress.md). Jobs run as child processes, each in its own
  * process group with its output in a log file; the parent polls them, kills the ones past
  * their timeout, and reports. Nothing a job does (crash, hang, flood of output) can stop the
  * report from being written. */
@@ -430,7 +430,7 @@ static bool tb_job_poll(tb_job *job, double now)
     if (kill(-job->pid, 0) != 0) /* the group is empty (ESRCH) */
         return job->main_done && cancel_done;
     if (job->term_sent == 0) {
-        kill(-job->pid, SIGTERM); /* gtsim completes its waveform on SIGTERM (docs/waves.md) */
+        kill(-job->pid, SIGTERM); /* gtsim completes its waveform on SIGTERM (docs/guide/waves.md) */
         job->term_sent = now;
         if (job->timed_out || job->stopping)
             tb_job_cancel_slurm(job);
@@ -808,7 +808,7 @@ static const tb_cli_command tb_regress_command = {
 static void tb_regress_usage(FILE *out)
 {
     fputs("usage: gtsim regress [OPTION...] LIST\n"
-          "Runs the scenarios and tests of the regression list LIST (docs/regress.md).\n"
+          "Runs the scenarios and tests of the regression list LIST (docs/guide/regress.md).\n"
           "\n",
           out);
     tb_cli_print_options(&tb_regress_command, out);

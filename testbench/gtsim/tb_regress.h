@@ -1,4 +1,4 @@
-/* `gtsim regress LIST` (docs/regress.md): runs a regression list's scenarios and tests in
+/* `gtsim regress LIST` (docs/guide/regress.md): runs a regression list's scenarios and tests in
  * parallel, one job per seed, and reports them: a line per job with its seed and a replay
  * command, a summary table per suite, JUnit XML, waveforms kept for failures only, and the
  * merged coverage of the jobs. Exit status: 0 everything passed, 1 something failed (or timed

@@ -1,4 +1,4 @@
-/* Regression list parser (docs/regress.md). Every error names its line; a list with an error
+/* Regression list parser (docs/guide/regress.md). Every error names its line; a list with an error
  * runs nothing. */
 #include "tb_regress_list.h"
 

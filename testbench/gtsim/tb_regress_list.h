@@ -1,4 +1,4 @@
-/* Regression list files (`gtsim regress LIST`, docs/regress.md): suites of scenario files and
+/* Regression list files (`gtsim regress LIST`, docs/guide/regress.md): suites of scenario files and
  * test programs, each with a seed count. Parsing is separate from running so a list with an
  * error never half-runs and the grammar can be tested on its own.
  *
@@ -11,7 +11,7 @@
  * Entries belong to the suite above them. A scenario PATH is relative to the list file's
  * directory. Test commands may use the placeholders {seed}, {bin} (the directory holding the
  * gtsim program: the build tree), {list} (the list file's directory), {wave} (a waveform path
- * the runner keeps only if the job fails) and {coverage} (a coverage file path; docs/regress.md). */
+ * the runner keeps only if the job fails) and {coverage} (a coverage file path; docs/guide/regress.md). */
 #ifndef TB_REGRESS_LIST_H
 #define TB_REGRESS_LIST_H
 
@@ -88,7 +88,7 @@ bool tb_regress_list_in_suite(const tb_regress_list *list, const tb_regress_entr
 char *tb_regress_entry_key(const tb_regress_list *list, const tb_regress_entry *entry);
 /* splitmix64's finalizer. */
 uint64_t tb_regress_mix(uint64_t value);
-/* A job's seed (docs/regress.md "Seeds and replay"): from the run's base seed, the FNV-1a hash
+/* A job's seed (docs/guide/regress.md "Seeds and replay"): from the run's base seed, the FNV-1a hash
  * of the entry's key and the repeat index `index`, never from a position, so an entry keeps its
  * seeds in a hand-split list, in any shard and whatever else the list holds:
  * mix(base ^ mix(fnv1a(key) + index)) & 0x7FFFFFFF. */

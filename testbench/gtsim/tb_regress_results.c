@@ -1,4 +1,4 @@
-/* The results file of a regression run (tb_regress_results.h, docs/regress.md). */
+/* The results file of a regression run (tb_regress_results.h, docs/guide/regress.md). */
 #include "tb_regress_results.h"
 
 #include <errno.h>

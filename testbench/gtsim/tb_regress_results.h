@@ -1,4 +1,4 @@
-/* A regression run's results file, DIR/results.tsv (docs/regress.md "Shards and merging"):
+/* A regression run's results file, DIR/results.tsv (docs/guide/regress.md "Shards and merging"):
  * what `gtsim regress` ran and how each job ended, in a form `gtsim regress merge` reads back
  * to report several shards (or runs on several machines) as one run. One record per line,
  * fields separated by tabs, `\t`, `\n`, `\r` and `\\` escaped inside a field. */

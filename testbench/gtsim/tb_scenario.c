@@ -403,7 +403,7 @@ static bool tb_parse_mmio(tb_parser *parser, tb_statement *statement)
 }
 
 /* `mem load ADDR FILE`: FILE, little-endian dwords, relative to the scenario file's directory
- * (docs/scenarios.md), read now into the statement; it then runs as a `mem write`. */
+ * (docs/guide/scenarios.md), read now into the statement; it then runs as a `mem write`. */
 static bool tb_parse_mem_load(tb_parser *parser, tb_statement *statement, const tb_token *address_token)
 {
     const tb_token *file = tb_peek(parser);
@@ -743,7 +743,7 @@ static bool tb_parse_bemit(tb_parser *parser, tb_statement *statement)
     return true;
 }
 
-/* `kernel ADDR NAME`: binds a built-in kernel of the EU array (docs/eu.md) to a kernel start
+/* `kernel ADDR NAME`: binds a built-in kernel of the EU array (docs/reference/eu.md) to a kernel start
  * address (genxml: Kernel Start Pointer 47:6, so 64-byte aligned). */
 static bool tb_parse_kernel(tb_parser *parser, tb_statement *statement)
 {
@@ -766,7 +766,7 @@ static bool tb_parse_kernel(tb_parser *parser, tb_statement *statement)
     return true;
 }
 
-/* ---- doorbell verbs (gen12: GTI doorbells, GuC shim and scheduler model; docs/guc.md) ---- */
+/* ---- doorbell verbs (gen12: GTI doorbells, GuC shim and scheduler model; docs/reference/guc.md) ---- */
 
 const char *const tb_doorbell_arm_results[] = { "ok", "busy", "cacheline_in_use", "pending", "fault", "inactive",
                                                 "hash_not_copied", "hash_mismatch", "translation_fault", NULL };
@@ -876,7 +876,7 @@ typedef struct tb_verb_row {
     tb_parse_fn parse;    /* reads the rest of the line, sets the kind */
     tb_print_fn print;    /* the canonical form */
     const char *label;    /* the waveform mnemonic (NULL: the printed words before the first number) */
-    const char *usage;    /* the syntax as docs/scenarios.md writes it */
+    const char *usage;    /* the syntax as docs/guide/scenarios.md writes it */
 } tb_verb_row;
 
 #define TB_VERB_DECLARE(kind, keyword, parse, print, ...)                                                              \

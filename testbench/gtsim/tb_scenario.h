@@ -1,4 +1,4 @@
-/* Scenario files (DESIGN §8, docs/scenarios.md): the parsed form of a scenario and the
+/* Scenario files (DESIGN §8, docs/guide/scenarios.md): the parsed form of a scenario and the
  * parser that builds it. Nothing here touches a simulated system, so the language can be
  * checked (and fuzzed) on its own and a file with errors is never half-run.
  *
@@ -105,7 +105,7 @@ void tb_statement_print(const tb_statement *statement, FILE *out);
  * allocated string (free it); NULL only when out of memory. */
 char *tb_statement_mnemonic(const tb_statement *statement);
 
-/* The syntax of a kind's statement as docs/scenarios.md writes it (its row's USAGE). */
+/* The syntax of a kind's statement as docs/guide/scenarios.md writes it (its row's USAGE). */
 const char *tb_statement_usage(tb_statement_kind kind);
 
 #endif

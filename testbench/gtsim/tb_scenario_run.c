@@ -24,7 +24,7 @@
  * payload's 32-bit length can never overflow. */
 #define TB_RUN_MAX_PAYLOAD_BYTES (UINT32_C(1) << 20)
 
-/* The statement rows of the waveform (docs/waves.md), all 0 when the kernel does not trace. */
+/* The statement rows of the waveform (docs/guide/waves.md), all 0 when the kernel does not trace. */
 typedef struct tb_runner_trace {
     tlm_trace_id statement;  /* enum: statement index + 1, shown as "FILE:LINE: statement" (small files only) */
     tlm_trace_id verb;       /* enum: the statement's mnemonic ("mmio write", "run idle") */
@@ -368,7 +368,7 @@ static bool tb_run_irq_raise(tb_runner *runner, const tb_statement *statement)
 
 /* ---- higher-level verbs ------------------------------------------------------------------ */
 
-/* Ring register offsets from an engine's MMIO base (docs/cs.md; models/cs/cs_regs.toml). */
+/* Ring register offsets from an engine's MMIO base (docs/reference/cs.md; models/cs/cs_regs.toml). */
 #define TB_RING_TAIL 0x030u
 #define TB_RING_HEAD 0x034u
 #define TB_RING_START 0x038u
@@ -407,7 +407,7 @@ static void tb_one_check(tb_runner *runner, uint64_t passed_before, bool ok)
 }
 
 /* `ring`: what a driver does: stop the ring (a ring still running would start parsing the new
- * buffer as soon as HEAD moves), start, an empty ring, then length and enable (docs/cs.md). */
+ * buffer as soon as HEAD moves), start, an empty ring, then length and enable (docs/reference/cs.md). */
 static bool tb_run_ring(tb_runner *runner, const tb_statement *statement)
 {
     uint64_t passed_before = runner->result->passed;
@@ -458,7 +458,7 @@ static bool tb_run_batch(tb_runner *runner, const tb_statement *statement)
 }
 
 /* `kernel ADDR NAME`: registers the built-in kernel at ADDR on the system's EU array
- * (docs/eu.md); one check. */
+ * (docs/reference/eu.md); one check. */
 static bool tb_run_kernel(tb_runner *runner, const tb_statement *statement)
 {
     struct eu_array *eu = tb_system_eu(runner->system);
@@ -477,7 +477,7 @@ static bool tb_run_kernel(tb_runner *runner, const tb_statement *statement)
     return true;
 }
 
-/* ---- doorbell verbs (docs/scenarios.md, docs/guc.md) ------------------------------------ */
+/* ---- doorbell verbs (docs/guide/scenarios.md, docs/reference/guc.md) ------------------------------------ */
 
 static bool tb_bus32(tb_runner *runner, const tb_statement *statement, const tlm_target *target,
                      tlm_address_space space, tlm_command command, uint64_t address, uint32_t *value)
@@ -598,7 +598,7 @@ static bool tb_doorbell_ring(tb_runner *runner, const tb_statement *statement)
     if (!client->memory) {
         /* Armed outside this scenario's `doorbell arm`: its line as installed, read from
          * DRBREGL(N)/DRBREGU(N) through the GuC's view, which the model and the RTL twin both
-         * answer (docs/scenarios.md "Doorbells"). */
+         * answer (docs/guide/scenarios.md "Doorbells"). */
         const tlm_target *guc = tb_system_guc_mmio(runner->system);
         uint64_t drb = DOORBELL_MMIO_BASE + (uint64_t)statement->bell * DOORBELL_REGISTER_STRIDE;
         uint32_t low = 0, high = 0;

@@ -1,6 +1,6 @@
 /* Runs a parsed scenario (tb_scenario.h) against a simulated system (tb_system.h) as a host
  * would: MMIO and graphics memory through the system's bus targets, the GT clock, the host
- * interrupt line. docs/scenarios.md describes what each statement does and what counts as a
+ * interrupt line. docs/guide/scenarios.md describes what each statement does and what counts as a
  * check.
  *
  * Checks are counted, not fatal: a failed one prints "FILE:LINE: ..." and the run goes on.

@@ -1,4 +1,4 @@
-/* The verbs of the scenario language (docs/scenarios.md), one row per statement kind. Everything
+/* The verbs of the scenario language (docs/guide/scenarios.md), one row per statement kind. Everything
  * the parser, the printer and the runner need to know of a verb comes from this list, so a new
  * verb is one row here plus its functions:
  *
@@ -15,7 +15,7 @@
  * LABEL    the statement's mnemonic on the waveform's scenario.mnemonic row; NULL: the printed
  *          statement's words before its first number, without its dwords ("ring rcs",
  *          "doorbell route guc", "mem load")
- * USAGE    the statement's syntax as docs/scenarios.md writes it (forms apart by " | ")
+ * USAGE    the statement's syntax as docs/guide/scenarios.md writes it (forms apart by " | ")
  *
  * The parser library (tb_scenario.c) expands only the parse-side columns and the runner
  * (tb_scenario_run.c) only RUN, so the parser links no simulated system. */

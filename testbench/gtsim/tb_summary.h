@@ -1,4 +1,4 @@
-/* The run summary `gtsim` prints after a scenario (docs/scenarios.md "Summary"): what the GT
+/* The run summary `gtsim` prints after a scenario (docs/guide/running.md "Summary"): what the GT
  * recorded (gt.h event record: doorbell interrupts into the GuC, submissions, interrupt
  * messages, host line edges, EU busy spans) with sim times, the models' own counts (commands
  * per engine, execlist contexts and CSB entries, doorbell rings, GuC submissions, walkers and

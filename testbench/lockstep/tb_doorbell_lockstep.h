@@ -9,7 +9,7 @@
  * VALID bits (software cannot change them through MMIO). The twin's answers
  * and port calls are what the system sees (they go on to the port set here); the model runs in
  * their shadow. Every divergence is counted and logged as an error naming the stimulus and the
- * sim time; the first is kept. docs/cosim.md. */
+ * sim time; the first is kept. docs/design/cosim.md. */
 #ifndef TB_DOORBELL_LOCKSTEP_H
 #define TB_DOORBELL_LOCKSTEP_H
 

@@ -1,4 +1,4 @@
-/* Seeded random stimulus for the GTI doorbell controller (docs/cosim.md): random installs
+/* Seeded random stimulus for the GTI doorbell controller (docs/design/cosim.md): random installs
  * (arming through the GuC shim's path, on free, busy, pending and shared lines, on lines whose
  * DW0 bit 0 is clear), rings in the application's way (new cookie), writes with the same
  * cookie, cookie 0, partial writes and writes elsewhere in the line, deactivations with and

@@ -3,7 +3,7 @@
  * (host: response, read data and the host line; GuC: response, read data and the two
  * vectors), and a message port that delivers every message to the model and to the twin and
  * then compares all three output levels. The twin's answers and outputs are what the system
- * sees; the model runs in their shadow. docs/cosim.md. */
+ * sees; the model runs in their shadow. docs/design/cosim.md. */
 #ifndef TB_IRQ_LOCKSTEP_H
 #define TB_IRQ_LOCKSTEP_H
 

@@ -1,10 +1,10 @@
-/* Seeded random stimulus for the gen11+ interrupt aggregation (docs/cosim.md): random engine
+/* Seeded random stimulus for the gen11+ interrupt aggregation (docs/design/cosim.md): random engine
  * events, enables, masks, second-level reads and clears, selections and acknowledgements in
  * random service orders, the primary enable, stray reads, idle time, and whole driver service
  * loops, on both software interfaces. It drives whatever sits behind the ports (the model, the
  * RTL twin or the lockstep compare), so the same seed is the same stimulus everywhere and a
  * failing seed replays exactly. Misuses (non-one-hot selections, clears before service,
- * unknown engines) are part of the mix on purpose: their results are defined (docs/irq.md). */
+ * unknown engines) are part of the mix on purpose: their results are defined (docs/reference/irq.md). */
 #ifndef TB_IRQ_RANDOM_H
 #define TB_IRQ_RANDOM_H
 

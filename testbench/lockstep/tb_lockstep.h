@@ -8,7 +8,7 @@
  * divergence is counted and logged as an error naming the transaction (command, address,
  * length, written data, initiator, correlation id), both values and the sim time; the first
  * one is kept for tests and summaries and fires the waveform's on-fail trigger
- * (tlm_trace_trigger, docs/waves.md). Signals are compared once both sides have answered,
+ * (tlm_trace_trigger, docs/reference/waves-api.md). Signals are compared once both sides have answered,
  * so an initiator should let time reach the end of a transaction (as the scenario runner
  * does) before relying on signal comparisons of an RTL that changes outputs on idle cycles. */
 #ifndef TB_LOCKSTEP_H

@@ -1,4 +1,4 @@
-/* What every block's lockstep random regression harness shares (docs/cosim.md): the seed range
+/* What every block's lockstep random regression harness shares (docs/design/cosim.md): the seed range
  * of a run (defaults or the replay variables), the recording of a failing seed's replay
  * (tb_random_wave.h) and the line printed about its waveform. The harnesses (testbench/tests/<block>/
  * <block>_random_harness.h) keep their block's run; these keep the form every block agrees on. */

@@ -1,14 +1,14 @@
-/* The waveform of a failing lockstep random seed (docs/cosim.md "What a failing seed leaves
+/* The waveform of a failing lockstep random seed (docs/design/cosim.md "What a failing seed leaves
  * behind"). The random regressions run their seeds untraced; a seed that fails is replayed
  * (its stimulus is deterministic) with this recording installed: an on-fail FST file
- * (docs/waves.md) that keeps a history window in memory and is written from the first
+ * (docs/guide/waves.md) that keeps a history window in memory and is written from the first
  * trigger on, so it holds the time before and after the first failure, with the Verilated
  * RTL's pins and the model's rows on one timeline.
  *
  * The trigger: the lockstep compare fires it at its first mismatch (tlm_trace_trigger), and
  * the harness fires it at the first RTL assertion failure. Every logged error also fires a
  * waveform's trigger (tlm_trace.h), but the random stimulus provokes errors on purpose (unknown
- * engines, refused accesses: docs/irq.md, docs/doorbell.md); so the recording sits between
+ * engines, refused accesses: docs/reference/irq.md, docs/reference/doorbell.md); so the recording sits between
  * the kernel and the file and passes a trigger on only once the run has failed, as `failed`
  * says. Those errors are still on the timeline as log rows.
  *

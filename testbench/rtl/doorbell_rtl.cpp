@@ -1,6 +1,6 @@
 // Verilator shim of the GTI doorbell controller: the C API of doorbell_rtl.h over the
 // Verilated model Vdoorbell. Only the snoop port and the outputs are its own; the clock,
-// reset, bus pins and failure reporting are the shared core's (tb_vl_shim.h, docs/rtl.md).
+// reset, bus pins and failure reporting are the shared core's (tb_vl_shim.h, docs/reference/rtl.md).
 // Built twice: doorbell_rtl (the RTL as it is) and doorbell_rtl_planted (parameter
 // PlantedBugLateRingLost = 1, TB_DOORBELL_RTL_PLANTED defined).
 #include "doorbell_rtl.h"

@@ -1,5 +1,5 @@
 /* C API of the Verilated GTI doorbell controller (rtl/doorbell/doorbell.sv). Only the shim
- * behind it sees Verilator; docs/rtl.md describes the block and the cycle semantics (the same
+ * behind it sees Verilator; docs/reference/rtl.md describes the block and the cycle semantics (the same
  * as the other shims: roundtrip_rtl.h, irq_rtl.h).
  *
  * The AXI4-Lite port carries the block at offset 0 (the model's map) and the arming window at
@@ -72,7 +72,7 @@ uint64_t tb_doorbell_rtl_bare_cycles(tb_doorbell_rtl *rtl, uint64_t n);
  * fit their port; the last one's message ("" if none). */
 uint64_t tb_doorbell_rtl_assertion_failures(const tb_doorbell_rtl *rtl);
 const char *tb_doorbell_rtl_last_assertion(const tb_doorbell_rtl *rtl);
-/* 1 if this library was built from the planted-bug variant of the RTL (docs/cosim.md). */
+/* 1 if this library was built from the planted-bug variant of the RTL (docs/design/cosim.md). */
 int tb_doorbell_rtl_planted_bug(void);
 
 #ifdef __cplusplus

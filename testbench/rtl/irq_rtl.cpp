@@ -1,6 +1,6 @@
 // Verilator shim of the gen11+ interrupt aggregation: the C API of irq_rtl.h over the
 // Verilated model Virq_gen11. Only the message port and the outputs are its own; the clock,
-// reset, bus pins and failure reporting are the shared core's (tb_vl_shim.h, docs/rtl.md).
+// reset, bus pins and failure reporting are the shared core's (tb_vl_shim.h, docs/reference/rtl.md).
 // Built twice: irq_rtl (the RTL as it is) and irq_rtl_planted (parameter
 // PlantedBugLoseServiceEvent = 1, TB_IRQ_RTL_PLANTED defined).
 #include "irq_rtl.h"

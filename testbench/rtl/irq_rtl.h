@@ -1,5 +1,5 @@
 /* C API of the Verilated gen11+ interrupt aggregation (rtl/irq/irq_gen11.sv). Only the shim
- * behind it sees Verilator; docs/rtl.md describes the block and the cycle semantics (the same
+ * behind it sees Verilator; docs/reference/rtl.md describes the block and the cycle semantics (the same
  * as tb_roundtrip_rtl's: roundtrip_rtl.h).
  *
  * The AXI4-Lite port carries both register blocks: the host block at offset 0 and the GuC
@@ -67,7 +67,7 @@ uint64_t tb_irq_rtl_bare_cycles(tb_irq_rtl *rtl, uint64_t n);
 uint64_t tb_irq_rtl_assertion_failures(const tb_irq_rtl *rtl);
 /* The message of the last failure, or "" if none. */
 const char *tb_irq_rtl_last_assertion(const tb_irq_rtl *rtl);
-/* 1 if this library was built from the planted-bug variant of the RTL (docs/cosim.md). */
+/* 1 if this library was built from the planted-bug variant of the RTL (docs/design/cosim.md). */
 int tb_irq_rtl_planted_bug(void);
 
 #ifdef __cplusplus

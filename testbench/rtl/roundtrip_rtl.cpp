@@ -1,6 +1,6 @@
 // Verilator shim of the round-trip block: the C API of roundtrip_rtl.h over the Verilated
 // model Vroundtrip. The clock, reset, bus pins and failure reporting are the shared core's
-// (tb_vl_shim.h); docs/rtl.md describes the cycle semantics and the failure reporting.
+// (tb_vl_shim.h); docs/reference/rtl.md describes the cycle semantics and the failure reporting.
 #include "roundtrip_rtl.h"
 
 #include "Vroundtrip.h"

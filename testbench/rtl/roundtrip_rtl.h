@@ -1,6 +1,6 @@
 /* C API of the Verilated round-trip block (rtl/roundtrip/roundtrip.sv). Only the shim behind
  * this header sees Verilator; C code (tests, the AXI4-Lite transactor) drives the block's
- * pins through it. docs/rtl.md describes the cycle semantics and how failures surface.
+ * pins through it. docs/reference/rtl.md describes the cycle semantics and how failures surface.
  *
  * Clock and time: each instance has its own VerilatedContext and clock. Simulated time
  * advances by 1 (the model's time precision, printed in assertion messages) at each rising

@@ -1,6 +1,6 @@
 /* The pins of one AXI4-Lite port (32-bit data) as plain C values, shared by the Verilator
  * shims (testbench/rtl/) and the C transactors that drive them. Signal meaning and timing
- * follow the AMBA AXI4-Lite specification (ARM IHI 0022E, chapter B1); docs/rtl.md describes
+ * follow the AMBA AXI4-Lite specification (ARM IHI 0022E, chapter B1); docs/reference/rtl.md describes
  * how a shim samples and drives them around the clock edge.
  *
  * A request struct holds what the master drives for one clock cycle; a response struct holds

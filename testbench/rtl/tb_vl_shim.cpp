@@ -46,7 +46,7 @@ void tb_vl_shim_base::open_context()
     context.reset(new VerilatedContext);
     // A failing assertion calls vl_stop_maybe(): it counts the error in the context and, with
     // fatalOnError (the default), aborts the process. Off, it prints and returns, so the shim
-    // can count failures and the test can go on (docs/rtl.md).
+    // can count failures and the test can go on (docs/reference/rtl.md).
     context->fatalOnError(false);
     context->randReset(0);
 }

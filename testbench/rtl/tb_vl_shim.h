@@ -1,4 +1,4 @@
-// The core every Verilator shim shares (C++ only; docs/rtl.md): the Verilated model and its
+// The core every Verilator shim shares (C++ only; docs/reference/rtl.md): the Verilated model and its
 // own context, the clock, reset and bare-loop sequences, the AXI4-Lite pins every top has,
 // and the failure reporting (assertion messages captured through tb_vl_capture.h, pin values
 // that do not fit their port). A block's shim (doorbell_rtl.cpp, irq_rtl.cpp,

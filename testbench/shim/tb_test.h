@@ -14,7 +14,7 @@
  *
  * Each test registers itself from a constructor; tb_gtest_bridge.cc turns the
  * registry into real gtest tests, so gtest's filters, output, XML and ctest
- * discovery all work. See docs/testing.md.
+ * discovery all work. See docs/reference/test-shim.md.
  *
  * EXPECT_* record a failure and continue. ASSERT_*, FAIL and SKIP record and
  * then longjmp out of the test body, also from helper functions called by it;
@@ -284,7 +284,7 @@ _Noreturn void tb_skip_at(const char *file, int line, const char *fmt, ...)
 #define SKIP(...) tb_skip_at(__FILE__, __LINE__, __VA_ARGS__)
 
 /* ------------------------------------------------------------------------ */
-/* Seeds for random tests (docs/regress.md)                                 */
+/* Seeds for random tests (docs/guide/regress.md)                                 */
 /* ------------------------------------------------------------------------ */
 
 /*

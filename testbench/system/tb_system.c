@@ -11,8 +11,8 @@
 #include "tlm_alloc.h"
 
 /* The bring-up system's GT clock. Not a profile fact (the GT's profile has its own clock,
- * docs/gt.md "Clocks"): 1 GHz keeps bring-up logs and every test's times in whole nanoseconds,
- * so the system passes it to the GT (choice, docs/gt.md). */
+ * docs/reference/gt.md "Clocks"): 1 GHz keeps bring-up logs and every test's times in whole nanoseconds,
+ * so the system passes it to the GT (choice, docs/reference/gt.md). */
 #define BRINGUP_CLOCK_PERIOD (1 * TLM_NS)
 
 struct tb_system {
@@ -68,7 +68,7 @@ static bool check_twin_modes(const tb_system_config *config, const gt_profile *p
 }
 
 /* Builds and injects the twins whose descriptors' fronts_memory is `fronts_memory`, in registry
- * order (docs/cosim.md "The twin registry"): in model mode a block the GT models has nothing to
+ * order (docs/design/cosim.md "The twin registry"): in model mode a block the GT models has nothing to
  * build; otherwise the descriptor builds the model, the twin or both and their compare, and puts
  * them into the GT's configuration or the host's memory path. */
 static void build_twins(tb_system *system, const tb_system_config *config, tb_twin_platform *platform,

@@ -1,6 +1,6 @@
 /* The simulated system a scenario or test drives as a host would: MMIO, graphics memory, the
  * host interrupt line, a GT clock. It is the kernel, a sparse graphics memory, the GT of the
- * scenario's profile (models/gt/gt.h, docs/gt.md: interrupt aggregator, command streamers, EU
+ * scenario's profile (models/gt/gt.h, docs/reference/gt.md: interrupt aggregator, command streamers, EU
  * array, gen12 doorbells and GuC, on one MMIO BAR) and the bring-up round-trip register block
  * on that BAR at TB_SYSTEM_ROUNDTRIP_BASE (as its C model, its RTL twin behind the AXI4-Lite
  * transactor, or both in lockstep). The host line is the OR of the GT's and the round-trip
@@ -36,7 +36,7 @@ typedef struct tb_system_config {
     tb_block_mode doorbell_mode;   /* how the GTI doorbell controller is simulated (gen12; gen6 has no doorbells) */
     tb_block_mode added_modes[TB_SYSTEM_ADDED_TWINS]; /* modes of twins a test registered (tb_twin_registry_add), the slots their descriptors name */
     FILE *log_sink;                /* where sim log lines go (NULL: stderr) */
-    const tlm_tracer *tracer;      /* trace sink installed before any block is built (NULL: no trace; docs/waves.md) */
+    const tlm_tracer *tracer;      /* trace sink installed before any block is built (NULL: no trace; docs/reference/waves-api.md) */
     bool strict_mmio;              /* unimplemented offsets inside the BAR answer ADDRESS_ERROR (gt_config.strict_mmio) */
 } tb_system_config;
 
@@ -68,7 +68,7 @@ bool tb_system_idle(const tb_system *system);
  * irq_gen6_engine_name) or data does not fit 16 bits. */
 bool tb_system_irq_raise(tb_system *system, unsigned engine_class, unsigned instance, unsigned data,
                          char *error, size_t error_size);
-/* The EU array behind the render engine (models/eu/eu_array.h, docs/eu.md). */
+/* The EU array behind the render engine (models/eu/eu_array.h, docs/reference/eu.md). */
 struct eu_array *tb_system_eu(tb_system *system);
 /* Command streamer `engine` (a cs_engine value), or NULL when the profile has none. */
 struct cs_engine_model *tb_system_engine(tb_system *system, unsigned engine);
@@ -108,7 +108,7 @@ struct tb_doorbell_lockstep *tb_system_doorbell_lockstep(tb_system *system);
 
 /* gen12: the GTI doorbell controller (DOORBELL_MMIO_BASE), the GuC block (GUC_MMIO_BASE) and the
  * GuC scheduler model standing for the firmware, connected as micro-core but not booted: doorbell
- * interrupts go to the host until software sets DOORBELL_CTRL.ROUTE_TO_GUC (docs/guc.md). The
+ * interrupts go to the host until software sets DOORBELL_CTRL.ROUTE_TO_GUC (docs/reference/guc.md). The
  * hashing fuse reads 1 at 0xB00 (models/guc/guc_fuse_regs.toml).
  * NULL on gen6. tb_system_doorbell is the doorbell controller's model: the GT's (doorbell mode
  * model), the shadow the lockstep compares (lockstep), NULL in rtl mode (only the RTL exists:
@@ -119,14 +119,14 @@ struct guc_scheduler *tb_system_guc_scheduler(tb_system *system);
 /* The GuC's MMIO view: the doorbell range through the GuC shim, the GuC block, the engines and
  * the aggregator's GuC block at IRQ_GEN11_MMIO_BASE. NULL on gen6. */
 const tlm_target *tb_system_guc_mmio(tb_system *system);
-/* Graphics address of the GuC scheduler model's process descriptors (docs/guc.md). */
+/* Graphics address of the GuC scheduler model's process descriptors (docs/reference/guc.md). */
 #define TB_SYSTEM_GUC_DESCRIPTOR_POOL GT_GUC_DESCRIPTOR_POOL
 /* Reaction time of the GuC scheduler model (GT clocks of the bring-up clock). */
 #define TB_SYSTEM_GUC_LATENCY_CYCLES GT_GUC_LATENCY_CYCLES
 
 /* Where the round-trip block sits in the bring-up system's MMIO space: 4 MiB, beyond the register
  * space of every part (2 MiB on the profiles' parts, GT_MMIO_BAR_SIZE; 4 MiB on the newest) and
- * below the GTT half of the BAR, so no real register is hidden by it (docs/gt.md "MMIO map"). */
+ * below the GTT half of the BAR, so no real register is hidden by it (docs/reference/gt.md "MMIO map"). */
 #define TB_SYSTEM_ROUNDTRIP_BASE UINT64_C(0x400000)
 
 /* The GT (models/gt/gt.h): its profile, clock, blocks and event record (the run summary). */

@@ -162,7 +162,7 @@ static void add_irq_gen6(const irq_gen6 *irq, tb_coverage *coverage)
     }
 }
 
-/* doorbell: the controller's transitions (docs/doorbell.md). */
+/* doorbell: the controller's transitions (docs/reference/doorbell.md). */
 static void add_doorbell(const doorbell *bells, tb_coverage *coverage)
 {
     const doorbell_stats *s = doorbell_get_stats(bells);
@@ -186,7 +186,7 @@ static void add_doorbell(const doorbell *bells, tb_coverage *coverage)
         tb_coverage_add(coverage, "doorbell", items[i].name, items[i].count);
 }
 
-/* guc: the GuC block's interrupts and the scheduler model's work (docs/guc.md). */
+/* guc: the GuC block's interrupts and the scheduler model's work (docs/reference/guc.md). */
 static void add_guc(const guc *block, const guc_scheduler *sched, tb_coverage *coverage)
 {
     const guc_stats *g = guc_get_stats(block);
@@ -204,7 +204,7 @@ static void add_guc(const guc *block, const guc_scheduler *sched, tb_coverage *c
     tb_coverage_add(coverage, "guc", "malformed_queue", s->queue_errors);
 }
 
-/* eu: the EU array's walkers, threads, barriers and faults (docs/eu.md). */
+/* eu: the EU array's walkers, threads, barriers and faults (docs/reference/eu.md). */
 static void add_eu(eu_array *eu, tb_coverage *coverage)
 {
     const eu_array_stats *s = eu_array_get_stats(eu);

@@ -1,4 +1,4 @@
-/* Functional coverage of a simulated system (docs/regress.md "Coverage"): every item the
+/* Functional coverage of a simulated system (docs/guide/regress.md "Coverage"): every item the
  * system's models count, exercised or not, added to a tb_coverage (tb_coverage.h), so that a
  * file written after a run names what the run missed as well as what it hit.
  *

@@ -1,5 +1,5 @@
 /* The product's RTL twins (tb_twin_registry.h): one descriptor each, with what the platform
- * needs to build and inject it. docs/cosim.md describes each twin; the descriptors only wire
+ * needs to build and inject it. docs/design/cosim.md describes each twin; the descriptors only wire
  * them into the system. */
 #include "tb_twin_registry.h"
 
@@ -169,7 +169,7 @@ static void doorbell_rtl(tb_twin_instance *instance, tb_twin_platform *platform)
 
 /* The run follows the twin, the model shadows it. Both sides watch their lines in the same
  * memory; the host's memory accesses go through the compare, which checks both sides' messages
- * after each of them (docs/cosim.md "In the system"). */
+ * after each of them (docs/design/cosim.md "In the system"). */
 static void doorbell_lockstep(tb_twin_instance *instance, tb_twin_platform *platform)
 {
     doorbell_rtl(instance, platform);

@@ -1,4 +1,4 @@
-/* The RTL twins the platform knows, one descriptor each (docs/cosim.md "The twin registry").
+/* The RTL twins the platform knows, one descriptor each (docs/design/cosim.md "The twin registry").
  * A descriptor says what `gtsim --rtl NAME` and `--lockstep` need: the twin's name and one-line
  * description (usage text, the "unknown block" message, the run header), the profiles it exists
  * in, where its mode sits in tb_system_config, how the platform builds it in each mode and puts

@@ -27,7 +27,7 @@
  * Waveforms. When the kernel traces (tlm/tlm_trace.h), every pin of every cycle is a row in
  * the scope named after the transactor, named as the slave's ports (clk_i, s_axil_awvalid_i,
  * ...), stamped at the exact edge times of the RTL's clock: RTL pins and TLM transactions on
- * one timeline (docs/waves.md). */
+ * one timeline (docs/guide/waves.md). */
 #ifndef TB_AXI_LITE_TRANSACTOR_H
 #define TB_AXI_LITE_TRANSACTOR_H
 

@@ -3,7 +3,7 @@
  * front of the Verilated rtl/doorbell/doorbell.sv), the GuC shim's install as register writes
  * to the RTL's arming window, the memory's write observers feeding the RTL's snoop port, and
  * the RTL's message and group-read outputs back as calls of a doorbell_guc_port.
- * docs/cosim.md describes the timing and the arming.
+ * docs/design/cosim.md describes the timing and the arming.
  *
  * Snoops: the twin watches the lines it armed, as the model does (tlm_memory_watch): every
  * write that touches one is driven on the snoop port (line address, the line's first 8 bytes
@@ -44,7 +44,7 @@ void tb_doorbell_twin_set_guc_port(tb_doorbell_twin *twin, const doorbell_guc_po
  * go to the arming window, the RTL's install status is read, the line's first 8 bytes are
  * driven as the fill snoop, and the final status read gives the result. A line the memory
  * cannot watch (outside a memory smaller than 2^48) is FAULT after the RTL armed it: the
- * model checks that last too, but the RTL's VALID then stays set (docs/cosim.md). */
+ * model checks that last too, but the RTL's VALID then stays set (docs/design/cosim.md). */
 doorbell_install_result tb_doorbell_twin_install(tb_doorbell_twin *twin, unsigned bell, uint64_t line);
 /* VALID of `bell` as the RTL has it (false for bell >= DOORBELL_COUNT). */
 bool tb_doorbell_twin_valid(const tb_doorbell_twin *twin, unsigned bell);

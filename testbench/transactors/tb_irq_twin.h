@@ -2,7 +2,7 @@
  * (models/irq/irq_gen11.h): the host and GuC MMIO blocks as tlm targets (one AXI4-Lite
  * transactor in front of the Verilated rtl/irq/irq_gen11.sv, whose port carries both blocks),
  * an irq_message_sink for engine messages, and the host line and the GuC's two vectors as tlm
- * signals, sampled after every RTL cycle. docs/cosim.md describes the timing. */
+ * signals, sampled after every RTL cycle. docs/design/cosim.md describes the timing. */
 #ifndef TB_IRQ_TWIN_H
 #define TB_IRQ_TWIN_H
 

@@ -1,7 +1,7 @@
 /* One test per command and profile: the table encodes named fields into the dwords the sources
  * give (computed by hand here, not by the table: spec 000 bit positions and length biases,
  * i915's MI_INSTR(opcode, flags) values, genxml field positions), and decodes those dwords back
- * to the same name, length and fields. docs/commands.md lists the sources per command. */
+ * to the same name, length and fields. docs/reference/commands.md lists the sources per command. */
 #include "tb_test.h"
 
 #include <stdint.h>

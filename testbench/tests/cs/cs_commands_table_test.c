@@ -1,6 +1,6 @@
 /* The per-profile command tables as data: which commands each profile has, which engines
  * accept them, which are privileged, and that every table is well formed (no two commands
- * claim one header, no two fields share a bit, lengths are expressible). docs/commands.md. */
+ * claim one header, no two fields share a bit, lengths are expressible). docs/reference/commands.md. */
 #include "tb_test.h"
 
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* The decoder's rules: lengths from the header (field plus bias), truncation and short
  * commands, engine acceptance, privilege per instance, field extraction, formatting, and the
- * encoder's refusals. docs/commands.md "Decoding". */
+ * encoder's refusals. docs/reference/commands.md "Decoding". */
 #include "tb_test.h"
 
 #include <stdint.h>

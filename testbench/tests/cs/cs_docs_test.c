@@ -1,4 +1,4 @@
-/* docs/commands.md documents every command and field of both tables (the field reference), so
+/* docs/reference/commands.md documents every command and field of both tables (the field reference), so
  * the page cannot drift from the tables unnoticed. */
 #include "tb_test.h"
 
@@ -9,7 +9,7 @@
 #include "cs_commands.h"
 
 #ifndef TB_COMMANDS_DOC
-#error "TB_COMMANDS_DOC must name docs/commands.md"
+#error "TB_COMMANDS_DOC must name docs/reference/commands.md"
 #endif
 
 static char *read_doc(void)
@@ -47,7 +47,7 @@ static void check_profile(const char *doc, cs_profile which)
         snprintf(title, sizeof title, "\n**%s**:", command->name);
         const char *block = strstr(section, title);
         if (!block || block > section_end) {
-            ADD_FAILURE("docs/commands.md: %s %s has no entry in the field reference", profile->name, command->name);
+            ADD_FAILURE("docs/reference/commands.md: %s %s has no entry in the field reference", profile->name, command->name);
             continue;
         }
         const char *block_end = strstr(block + 1, "\n**");
@@ -61,7 +61,7 @@ static void check_profile(const char *doc, cs_profile which)
             snprintf(name, sizeof name, "| `%s` |", field->name);
             const char *at = strstr(block, name);
             if (!at || at > block_end)
-                ADD_FAILURE("docs/commands.md: %s %s lacks field %s", profile->name, command->name, field->name);
+                ADD_FAILURE("docs/reference/commands.md: %s %s lacks field %s", profile->name, command->name, field->name);
         }
         /* And the summary table lists it for the profile. */
         char row[96];
@@ -73,7 +73,7 @@ static void check_profile(const char *doc, cs_profile which)
         const char *table_end = strstr(table + 1, "\n#");
         const char *listed = strstr(table, row);
         if (!listed || (table_end && listed > table_end))
-            ADD_FAILURE("docs/commands.md: %s %s missing from the commands table", profile->name, command->name);
+            ADD_FAILURE("docs/reference/commands.md: %s %s missing from the commands table", profile->name, command->name);
     }
 }
 

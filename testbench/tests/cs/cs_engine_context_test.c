@@ -1,4 +1,4 @@
-/* The gen6 context image (docs/cs.md "gen6 context image"): MI_SET_CONTEXT (spec 000 §1.3.7)
+/* The gen6 context image (docs/reference/cs.md "gen6 context image"): MI_SET_CONTEXT (spec 000 §1.3.7)
  * saves the engine state a context holds to the old context's image and restores it from the
  * new one's; CXT_SIZE (spec 000 §1.1.8.4) sizes the image. The layout is this model's choice:
  * dword 0 INSTPM bits 15:0, 1 MI_MODE Suspend Flush, 2 BB_STATE. */

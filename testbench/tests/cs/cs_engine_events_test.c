@@ -1,4 +1,4 @@
-/* The command streamer's later commands (docs/cs.md "Event log" and after): the commands
+/* The command streamer's later commands (docs/reference/cs.md "Event log" and after): the commands
  * recorded as events, driven through tb_system as cs_engine_test.c does (the fixture and
  * helpers are the same). Each rule is tested for both profiles where the command exists in
  * both (the *Gen6 / *Gen12 pairs). */
@@ -963,7 +963,7 @@ BOTH_PROFILES(WatchdogStartedByAnLriAndResetByEngineReset)
 
 TEST_F(CsSys, WatchdogTimeoutReachesGtiirGen6)
 {
-    /* spec 000 §1.1.7 bit 6, render data bits at GTIIR 8:0 (docs/irq.md). */
+    /* spec 000 §1.1.7 bit 6, render data bits at GTIIR 8:0 (docs/reference/irq.md). */
     build(self, CS_PROFILE_GEN6);
     mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIMR_OFFSET, 0);
     mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIER_OFFSET, 0xFFFFFFFFu);

@@ -1,5 +1,5 @@
 /* Interrupt source 7, Page Fault (spec 000 §1.1.7: "set whenever there is a pending PPGTT (page
- * or directory) fault"; spec 002: GGTT/PPGTT from Haswell on; docs/cs.md "Interrupts"): a
+ * or directory) fault"; spec 002: GGTT/PPGTT from Haswell on; docs/reference/cs.md "Interrupts"): a
  * memory access the bus refuses is the fault; the bit is a level until the ring is disabled.
  * The engine runs alone on a 16 MiB memory here, so that gen6's 32-bit addresses can miss it
  * (tb_system's memory answers every 32-bit address). */

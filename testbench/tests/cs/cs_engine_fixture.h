@@ -92,7 +92,7 @@ static inline tlm_response_status access(const tlm_target *target, tlm_command c
 }
 
 /* Whether `address` has no register in the system's BAR: the access answers OK, a read gives 0,
- * and the GT counts it as an unimplemented offset (docs/gt.md "Unimplemented offsets"). */
+ * and the GT counts it as an unimplemented offset (docs/reference/gt.md "Unimplemented offsets"). */
 static inline bool unimplemented(CsSys *self, tlm_command command, uint64_t address)
 {
     uint64_t before = gt_mmio_get_stats(tb_system_gt(self->system))->unimplemented_accesses;

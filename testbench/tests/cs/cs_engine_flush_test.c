@@ -1,4 +1,4 @@
-/* Sync flushes and MI_SUSPEND_FLUSH (docs/cs.md "Sync flush and MI_SUSPEND_FLUSH"): INSTPM Sync
+/* Sync flushes and MI_SUSPEND_FLUSH (docs/reference/cs.md "Sync flush and MI_SUSPEND_FLUSH"): INSTPM Sync
  * Flush Enable requests a flush that clears the bit and toggles Sync Status (interrupt bit 2,
  * spec 000 §1.1.4, §1.1.7); MI_MODE Suspend Flush, set and cleared by MI_SUSPEND_FLUSH (spec 000
  * §1.3.11), delays it. Both profiles, every engine. */

@@ -1,4 +1,4 @@
-/* The CS general purpose registers (gen12; docs/cs.md "General purpose registers"): 16 64-bit
+/* The CS general purpose registers (gen12; docs/reference/cs.md "General purpose registers"): 16 64-bit
  * registers at base + 0x600 + 8n on every engine (spec 004 register state context, i915
  * GEN8_RING_CS_GPR), reached by MMIO and by the register commands, and MI_ATOMIC's register
  * operands and returned data. gen6 has none. */

@@ -1,5 +1,5 @@
 /* Non-MI commands on the pipeline port, the generic header classes, MI_MATH, predication and
- * the register addressing of the MI register commands (docs/cs.md "Pipeline port", "MI_MATH",
+ * the register addressing of the MI register commands (docs/reference/cs.md "Pipeline port", "MI_MATH",
  * "Predication"). */
 #include "cs_engine_fixture.h"
 
@@ -133,7 +133,7 @@ BOTH_PROFILES(ReservedHeadersAreParserErrors)
     }
 }
 
-/* MI commands recorded, not executed (docs/cs.md): they never halt. MI_ARB_ON_OFF (executed:
+/* MI commands recorded, not executed (docs/reference/cs.md): they never halt. MI_ARB_ON_OFF (executed:
  * arbitration state) is a privileged command (spec 002 "User Mode Privileged Commands":
  * converted to NOOP). */
 TEST_F(CsSys, RecordedMiCommandsRunAndArbOnOffIsPrivilegedGen12)

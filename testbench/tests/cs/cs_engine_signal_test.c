@@ -1,4 +1,4 @@
-/* gen12 MI_SEMAPHORE_SIGNAL waking another engine's MI_SEMAPHORE_WAIT (docs/cs.md "Semaphores";
+/* gen12 MI_SEMAPHORE_SIGNAL waking another engine's MI_SEMAPHORE_WAIT (docs/reference/cs.md "Semaphores";
  * genxml gen12.xml: a signal-mode wait is re-evaluated when the target engine is signalled).
  * The engines know their peers through cs_engine_connect_peer (tb_system connects them all);
  * polling stays as the fallback. */

@@ -1,4 +1,4 @@
-/* TS_GPGPU_THREADS_DISPATCHED (spec 000 §1.1.12.1; docs/cs.md "Statistics from the EU array"):
+/* TS_GPGPU_THREADS_DISPATCHED (spec 000 §1.1.12.1; docs/reference/cs.md "Statistics from the EU array"):
  * the render engine's 64-bit count of what the EU array dispatched, read through the statistics
  * port, reset by a write, on both profiles (i915 keeps it at 0x2290 on gen8+ too). */
 #include "cs_engine_fixture.h"

@@ -1,4 +1,4 @@
-/* The command streamer engines (models/cs/cs_engine.h, docs/cs.md) in the simulated system,
+/* The command streamer engines (models/cs/cs_engine.h, docs/reference/cs.md) in the simulated system,
  * driven as a driver drives them: commands written to graphics memory, the ring registers
  * written through the MMIO map at the engine's base, `run until idle`, then memory, registers
  * and the interrupt aggregator checked. Each rule is tested for both profiles where it exists
@@ -33,7 +33,7 @@ BOTH_PROFILES(RunsFromHeadToTailThenIdles)
     EXPECT_EQ(rd(self, CS_RING_HEAD_OFFSET), tail);
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->commands, 6);
     /* One command per step; each step's cost (here 1 + 1 cycles of 1 ns, the bring-up memory
-     * adds no delay) delays the next step (docs/cs.md "Timing"). */
+     * adds no delay) delays the next step (docs/reference/cs.md "Timing"). */
     EXPECT_EQ(tlm_kernel_now(tb_system_kernel(self->system)),
               5 * (CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * tb_system_clock_period(self->system));
 }
@@ -862,7 +862,7 @@ BOTH_PROFILES(EveryEngineRunsItsOwnRing)
 
 /* ---- flushes, post-sync operations, TIMESTAMP ---------------------------------------------------- */
 
-/* spec 000 §1.1.9.8 (gen6: 80 ns per tick); gen12: 19.2 MHz (docs/cs.md). */
+/* spec 000 §1.1.9.8 (gen6: 80 ns per tick); gen12: 19.2 MHz (docs/reference/cs.md). */
 static uint64_t ticks_at(CsSys *self, tlm_time now)
 {
     return self->profile == CS_PROFILE_GEN6 ? now / (80 * TLM_NS) : now * 192u / 10000000u;

@@ -1,4 +1,4 @@
-/* Execlists with bad input on an engine of its own over a 1 MiB memory (docs/cs.md
+/* Execlists with bad input on an engine of its own over a 1 MiB memory (docs/reference/cs.md
  * "Execlists"): images the bus cannot read, a status page it cannot write, and seeded random
  * descriptors, images and register writes, which never crash or hang (this file runs under
  * ASan/UBSan in the sanitizer build). */

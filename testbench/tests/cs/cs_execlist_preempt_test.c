@@ -1,4 +1,4 @@
-/* Execlists as i915 drives them (docs/cs.md "Preemption and arbitration", "Context image"):
+/* Execlists as i915 drives them (docs/reference/cs.md "Preemption and arbitration", "Context image"):
  * MI_ARB_ON_OFF and the arbitration points, preemption of a running context by a submit-queue
  * load, time-slicing, preempt-to-busy, lite restore, the engine context of the image (GPRs,
  * masked registers, CTX_TIMESTAMP, restore inhibit) and gen6 MI_SET_CONTEXT's context switch

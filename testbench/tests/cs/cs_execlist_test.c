@@ -1,4 +1,4 @@
-/* Execlist submission on the gen12 command streamer (docs/cs.md "Execlists"):
+/* Execlist submission on the gen12 command streamer (docs/reference/cs.md "Execlists"):
  * submit queue and ELSP loads, the logical ring context image (spec 004), context save, the
  * context status buffer in the status pages and through the read port (spec 001 "CSB Read
  * Port"), the context switch interrupt through the gen11+ aggregation tree, refused loads. */
@@ -341,7 +341,7 @@ TEST_F(CsSys, ContextControlIsLoadedAndSavedAsAMaskedValue)
     run(self);
     EXPECT_EQ(rd(self, CS_CONTEXT_CONTROL_OFFSET), 0x9u);
     /* Saved with every enable; restore inhibit (bit 0) is not saved, so that the next load
-     * restores the engine context saved now (docs/cs.md "Context image"). */
+     * restores the engine context saved now (docs/reference/cs.md "Context image"). */
     EXPECT_EQ(mem_rd(self, STATE_VALUE(CS_EXECLIST_CTX_CONTEXT_CONTROL)), 0x000F0008u);
 }
 

@@ -1,4 +1,4 @@
-/* `mem load ADDR FILE` (docs/scenarios.md): a file of little-endian dwords, relative to the
+/* `mem load ADDR FILE` (docs/guide/scenarios.md): a file of little-endian dwords, relative to the
  * scenario file's directory, loaded into graphics memory; bad files are parse errors (exit 2). */
 #include "tb_test.h"
 

@@ -1,6 +1,6 @@
 /* Round trips for every command of both profiles: encode (every field set) -> decode gives the
  * same fields; the disassembler's text assembles back to the same dwords; and disassembling
- * what the assembler wrote reproduces the text. docs/commands.md. */
+ * what the assembler wrote reproduces the text. docs/reference/commands.md. */
 #include "tb_test.h"
 
 #include <stdint.h>

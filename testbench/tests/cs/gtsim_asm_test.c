@@ -1,4 +1,4 @@
-/* The assembler's text form and its messages (FILE:LINE:COL: message, docs/commands.md
+/* The assembler's text form and its messages (FILE:LINE:COL: message, docs/reference/commands.md
  * "Assembly"): what it accepts, and where and how it reports what it does not. */
 #include "tb_test.h"
 
@@ -93,12 +93,12 @@ TEST(GtsimAsm, EmptyInput)
 
 TEST(GtsimAsm, UnknownMnemonics)
 {
-    expect_error(G12, "FOO", 1, 1, "unknown mnemonic 'FOO' (profile gen12; see docs/commands.md)");
+    expect_error(G12, "FOO", 1, 1, "unknown mnemonic 'FOO' (profile gen12; see docs/reference/commands.md)");
     expect_error(G12, "MI_NOOP\n  mi_noop", 2, 3, "unknown mnemonic 'mi_noop' (mnemonics are uppercase: MI_NOOP)");
     expect_error(G12, "MI_FLUSH", 1, 1, "MI_FLUSH is not a gen12 command (profile gen6 has it)");
     expect_error(G6, "MI_SEMAPHORE_WAIT", 1, 1, "MI_SEMAPHORE_WAIT is not a gen6 command (profile gen12 has it)");
-    expect_error(G12, "Dw 1", 1, 1, "unknown mnemonic 'Dw' (profile gen12; see docs/commands.md)");
-    expect_error(G12, "MI\x01NOOP", 1, 1, "unknown mnemonic 'MI\\x01NOOP' (profile gen12; see docs/commands.md)");
+    expect_error(G12, "Dw 1", 1, 1, "unknown mnemonic 'Dw' (profile gen12; see docs/reference/commands.md)");
+    expect_error(G12, "MI\x01NOOP", 1, 1, "unknown mnemonic 'MI\\x01NOOP' (profile gen12; see docs/reference/commands.md)");
 }
 
 TEST(GtsimAsm, FieldErrors)

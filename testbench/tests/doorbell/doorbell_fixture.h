@@ -1,4 +1,4 @@
-/* The GTI doorbell controller under test in one of three modes (docs/cosim.md): the C model
+/* The GTI doorbell controller under test in one of three modes (docs/design/cosim.md): the C model
  * (models/doorbell/doorbell.h), its RTL twin (rtl/doorbell behind tb_doorbell_twin: AXI4-Lite
  * MMIO, snoops from the memory's write observers, installs through the arming window), or both
  * in lockstep (tb_doorbell_lockstep: every access, install and memory write to both; responses,

@@ -1,4 +1,4 @@
-/* The doorbell controller's rules in three modes (docs/cosim.md): the C model alone, the RTL
+/* The doorbell controller's rules in three modes (docs/design/cosim.md): the C model alone, the RTL
  * twin alone (rtl/doorbell behind its AXI4-Lite transactor, snoops from the memory's write
  * observers, installs through the arming window) and both in lockstep. Every body runs under
  * all three (DOORBELL_TEST_ALL_MODES): the same accesses, memory writes and installs, the same

@@ -1,4 +1,4 @@
-/* The lockstep random regression of the GTI doorbell controller (docs/cosim.md), shared by the
+/* The lockstep random regression of the GTI doorbell controller (docs/design/cosim.md), shared by the
  * regression itself (doorbell_lockstep_random_test.c, the RTL as built) and the checker's own
  * test (doorbell_planted_bug_test.c, linked against the planted-bug RTL). One seed: a fresh
  * kernel, GT clock, memory, model, RTL twin and lockstep compare; tb_doorbell_random's stimulus
@@ -33,7 +33,7 @@
 /* Operations per seed: enough for installs to collide, groups to fill and be read, and
  * doorbells to be deactivated and reassigned. */
 #define DOORBELL_RANDOM_OPERATIONS 200u
-/* Seeds per regression run (measured: docs/cosim.md; inside the CI budget). */
+/* Seeds per regression run (measured: docs/design/cosim.md; inside the CI budget). */
 #define DOORBELL_RANDOM_DEFAULT_SEEDS 5000u
 /* The bring-up GT clock (tb_system's). */
 #define DOORBELL_RANDOM_CLOCK_PERIOD (1 * TLM_NS)

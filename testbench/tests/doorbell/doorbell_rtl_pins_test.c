@@ -4,7 +4,7 @@
  * errors, a read and a ring of one group in the same cycle (not reachable through the twin),
  * and that the RTL's assertions catch a master that breaks the AXI protocol and a snoop that
  * does not fit its port. Behaviour in depth is checked against the C model by the lockstep
- * tests; expected values here come from the generated descriptors and docs/doorbell.md. */
+ * tests; expected values here come from the generated descriptors and docs/reference/doorbell.md. */
 #include "tb_test.h"
 
 #include <stdbool.h>

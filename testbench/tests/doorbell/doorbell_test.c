@@ -1,6 +1,6 @@
 /* The GTI doorbell controller on its own, with a fake GuC interrupt block recording its
  * messages: one test per rule of spec 001 "GPU Doorbells" and "Doorbell Group Registers", per
- * public fact (docs/facts.md) and per defined misuse (docs/doorbell.md). Expected values are
+ * public fact (docs/facts.md) and per defined misuse (docs/reference/doorbell.md). Expected values are
  * worked out from those documents.
  *
  * Every test runs in three modes (doorbell_fixture.h): the C model (DoorbellUnitModel.*), the

@@ -1,4 +1,4 @@
-/* The EU array's topology, dispatcher and thread lifecycle (docs/eu.md "Topology",
+/* The EU array's topology, dispatcher and thread lifecycle (docs/reference/eu.md "Topology",
  * "Dispatcher"): defaults, capacity, one subslice per group, every thread retiring once,
  * round-robin fairness, back-pressure, completion order, refused groups. */
 #include "eu_test_util.h"

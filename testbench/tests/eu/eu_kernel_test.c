@@ -1,4 +1,4 @@
-/* Kernels on the EU array (docs/eu.md "Kernels", "Cost model", "Barriers", "Faults",
+/* Kernels on the EU array (docs/reference/eu.md "Kernels", "Cost model", "Barriers", "Faults",
  * "Unknown kernel", "Built-in kernels"): results in memory through real bus transactions,
  * costs and counters against the documented model computed here independently, barrier
  * release, faults and unknown kernels. */
@@ -204,7 +204,7 @@ TEST_F(EuSys, BarrierSumBuiltinAcrossGroups)
     EXPECT_EQ(eu_array_get_stats(self->array)->barriers, 5u);
 }
 
-/* A thread that retires without the barrier releases the others (choice, docs/eu.md). */
+/* A thread that retires without the barrier releases the others (choice, docs/reference/eu.md). */
 static eu_kernel_step kernel_early(eu_thread *thread, unsigned phase, void *context)
 {
     (void)context;

@@ -1,4 +1,4 @@
-/* OA counters with execlist contexts (docs/eu.md "Counters", "OA buffer"): the counters count
+/* OA counters with execlist contexts (docs/reference/oa.md "Counters", "OA buffer"): the counters count
  * only while OACONTROL enables them; the render (OAR) counters a context's MI_REPORT_PERF_COUNT
  * reads hold only that context's work and carry its id; a render context load writes a
  * context-switch report into the OA buffer, turning counting off a final one; A35 counts the

@@ -1,4 +1,4 @@
-/* The gen12 OA buffer (docs/eu.md "OA buffer"): timer-triggered reports at the tail, the tail
+/* The gen12 OA buffer (docs/reference/oa.md "OA buffer"): timer-triggered reports at the tail, the tail
  * advancing and wrapping, the buffer-full rule, the period of i915's oa_exponent_to_ns, and
  * registers at the i915 offsets. */
 #include "eu_ctx_regs.h"

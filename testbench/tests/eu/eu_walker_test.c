@@ -1,4 +1,4 @@
-/* The EU array behind a real render command streamer (docs/eu.md "Walker decode", "Report
+/* The EU array behind a real render command streamer (docs/reference/eu.md "Walker decode", "Report
  * format"): ring -> COMPUTE_WALKER / GPGPU_WALKER -> PIPE_CONTROL with CS stall ->
  * MI_STORE_DATA_IMM, MI_REPORT_PERF_COUNT reports on both profiles, TS_GPGPU_THREADS_DISPATCHED,
  * faults and unknown kernels in walkers. */

@@ -1,5 +1,5 @@
 /* Registers the Linux drivers touch at bring-up, reset and hang capture, on the GT of each
- * profile (docs/gt.md "GT registers", docs/cs.md "Engine management"; facts and sources in
+ * profile (docs/reference/gt.md "GT registers", docs/reference/cs.md "Engine management"; facts and sources in
  * docs/facts.md): each test states the driver's rule and checks the model keeps it. */
 #include <stdint.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* The GT (models/gt/gt.h, docs/gt.md): the profile table's public clocks, every block of each
+/* The GT (models/gt/gt.h, docs/reference/gt.md): the profile table's public clocks, every block of each
  * profile at its base on the one MMIO map and nothing where the profile has no block, the
  * refusals of gt_create, the caller's clock override, and the event record's taps. */
 #include <stdint.h>
@@ -211,7 +211,7 @@ TEST(GtEvents, TheRecordKeepsItsCapacityAndCountsTheRest)
     teardown(&self);
 }
 
-/* ---- unimplemented offsets (docs/gt.md "Unimplemented offsets") ---------------------------- */
+/* ---- unimplemented offsets (docs/reference/gt.md "Unimplemented offsets") ---------------------------- */
 
 TEST(GtBar, AnUnimplementedOffsetReadsZeroDropsWritesAndIsLoggedOnce)
 {
@@ -293,7 +293,7 @@ static void expect_hole_unimplemented(GtFixture *self, uint64_t base, const tlm_
 TEST(GtBar, AHoleInsideEveryBlockIsTheBarsUnimplementedOffset)
 {
     /* The interrupt tree, the doorbells, the OA registers and the engines and GuC answer their
-     * holes as the BAR's unimplemented offsets (docs/gt.md). */
+     * holes as the BAR's unimplemented offsets (docs/reference/gt.md). */
     for (int strict = 0; strict < 2; strict++) {
         GtFixture self = { 0 };
         build_strict(&self, "gen12", 0, strict);
@@ -447,7 +447,7 @@ TEST(GtBar, TheHashingFuseIsReadableAt0xB00)
     teardown(&self);
 }
 
-/* ---- host-to-GuC MMIO messages (docs/guc.md "MMIO messages") --------------------------------- */
+/* ---- host-to-GuC MMIO messages (docs/reference/guc.md "MMIO messages") --------------------------------- */
 
 /* One intel_guc_send_mmio round (i915 intel_guc.c; xe xe_guc_mmio_send_recv): the request header
  * into GEN11_SOFT_SCRATCH(0), the GuC interrupted through GEN11_GUC_HOST_INTERRUPT, then the poll

@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L
-/* Coverage counts and their file format (docs/regress.md "Coverage"). */
+/* Coverage counts and their file format (docs/guide/regress.md "Coverage"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Regression list grammar (docs/regress.md "List files"): what parses, what each error says,
+/* Regression list grammar (docs/guide/regress.md "List files"): what parses, what each error says,
  * and suite membership through includes. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -154,7 +154,7 @@ TEST(RegressList, SingleQuotesGroupWordsLiterallyAsInAShell)
     tb_regress_list_destroy(list);
 }
 
-/* The documented rule (docs/regress.md "Seeds and replay"), written out here on its own. */
+/* The documented rule (docs/guide/regress.md "Seeds and replay"), written out here on its own. */
 static uint64_t rule_mix(uint64_t value)
 {
     value += UINT64_C(0x9E3779B97F4A7C15);

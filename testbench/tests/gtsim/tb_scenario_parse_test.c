@@ -1,6 +1,6 @@
 /* The scenario parser (testbench/gtsim/tb_scenario.h): every statement of the core grammar
  * (DESIGN §8) and every error class with its exact LINE:COL and message; robustness against
- * any bytes (docs/scenarios.md). */
+ * any bytes (docs/guide/scenarios.md). */
 #include "tb_test.h"
 
 #include <stdio.h>
@@ -771,7 +771,7 @@ TEST(ScenarioParseErrors, EmitAndSubmit)
     check_error("emit\n", 1, 5, "expected ENGINE (rcs, bcs, vcs or vecs), got end of line");
     check_error("ring rcs 0\nemit rcs\n", 2, 9, "expected MNEMONIC (a command, or dw), got end of line");
     check_error("ring rcs 0\nemit rcs # nothing\n", 2, 9, "expected MNEMONIC (a command, or dw), got end of line");
-    check_error("ring rcs 0\nemit rcs MI_FOO\n", 2, 10, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/commands.md)");
+    check_error("ring rcs 0\nemit rcs MI_FOO\n", 2, 10, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/reference/commands.md)");
     check_error("ring rcs 0\nemit rcs mi_noop\n", 2, 10, "unknown mnemonic 'mi_noop' (mnemonics are uppercase: MI_NOOP)");
     check_error("ring rcs 0\nemit rcs MI_NOOP bogus=1\n", 2, 18,
                 "MI_NOOP has no field 'bogus' (fields: nop_id, nop_id_write; also len, rsvdN)");
@@ -801,7 +801,7 @@ TEST(ScenarioParseErrors, BatchAndBemit)
     check_error("batch 0x1000 x\n", 1, 14, "expected end of line, got 'x'");
     check_error("bemit MI_NOOP\n", 1, 1, "bemit before 'batch ADDR'");
     check_error("batch 0\nbemit\n", 2, 6, "expected MNEMONIC (a command, or dw), got end of line");
-    check_error("batch 0\nbemit MI_FOO\n", 2, 7, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/commands.md)");
+    check_error("batch 0\nbemit MI_FOO\n", 2, 7, "unknown mnemonic 'MI_FOO' (profile gen12; see docs/reference/commands.md)");
     check_error("batch 0xfffffffffffc\nbemit dw 1 2\n", 2, 7,
                 "command at 0xfffffffffffc runs past the end of the 48-bit graphics address space");
 }
@@ -813,7 +813,7 @@ TEST(ScenarioParseErrors, BatchAndBemit)
 TEST(ScenarioVerbs, EveryVerbIsInTheLanguageReference)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/../../docs/scenarios.md", TB_SCENARIOS_DIR);
+    snprintf(path, sizeof path, "%s/../../docs/guide/scenarios.md", TB_SCENARIOS_DIR);
     FILE *file = fopen(path, "rb");
     ASSERT_TRUE(file != NULL);
     char *docs = calloc(1, 1 << 20);
@@ -832,13 +832,13 @@ TEST(ScenarioVerbs, EveryVerbIsInTheLanguageReference)
             if (bar)
                 *bar = '\0';
             if (!strstr(docs, form))
-                ADD_FAILURE("'%s' is not in docs/scenarios.md", form);
+                ADD_FAILURE("'%s' is not in docs/guide/scenarios.md", form);
         }
     }
     free(docs);
 }
 
-/* The waveform's mnemonic row: the verb's words, up to the first number (docs/waves.md). */
+/* The waveform's mnemonic row: the verb's words, up to the first number (docs/guide/waves.md). */
 TEST_F(ScenarioParse, MnemonicsAreTheVerbsWords)
 {
     static const char text[] = "mmio write 4 5\nmmio read 4 expect 5\nmem write 0x1000 1 2 3\nmem read 0x1000\n"

@@ -1,5 +1,5 @@
 /* Functional coverage of the simulated system (testbench/system/tb_system_coverage.h,
- * docs/regress.md "Coverage"): example scenarios run in process, then the items and counts
+ * docs/guide/regress.md "Coverage"): example scenarios run in process, then the items and counts
  * the models report; and `gtsim run --coverage` merging several scenarios into one file. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,7 +163,7 @@ TEST_F(SysCoverage, DoorbellTransitionsAndGucWork)
 
 TEST_F(SysCoverage, ACookieChangedByTheDeactivatingWriteIsALateRing)
 {
-    /* spec 001 "Removing Doorbells": the cookie is compared before DW0 bit 0 (docs/doorbell.md) */
+    /* spec 001 "Removing Doorbells": the cookie is compared before DW0 bit 0 (docs/reference/doorbell.md) */
     run_text(self, "profile gen12\n"
                    "mmio write 0xc068 0x00000400\n"
                    "doorbell arm 4 0x700000\n"

@@ -1,4 +1,4 @@
-/* The GuC scheduler model in spec 001's hardware-scheduler mode (docs/guc.md "Hardware
+/* The GuC scheduler model in spec 001's hardware-scheduler mode (docs/reference/guc.md "Hardware
  * scheduling"): the GuC's interrupt vectors from the gen11+ aggregator drive it; it services the
  * render engine's context switch interrupt through the GuC's identity registers, drains the CSB
  * through the read port and submits the engine's next context only once the engine went idle,

@@ -1,6 +1,6 @@
 /* The GuC scheduler model (models/guc/guc_scheduler.h) on the doorbell controller and the GuC
  * block: doorbell interrupt -> group registers read -> work queue parsed -> submission, the
- * formats of docs/guc.md (including malformed and overrun queues: defined status + log), the
+ * formats of docs/reference/guc.md (including malformed and overrun queues: defined status + log), the
  * host-to-GuC acknowledgement, and the submission contract with the engines
  * (guc_submit_to_engine: ELSQ at base + 0x510/0x514, EXECLIST_CONTROL at base + 0x550). */
 #include <stdint.h>
@@ -40,7 +40,7 @@ static void GucScheduler_TearDown(GucScheduler *self)
     guc_gt_fini(&self->gt);
 }
 
-/* ---- helpers: the driver's and the application's side of docs/guc.md's formats ---------------- */
+/* ---- helpers: the driver's and the application's side of docs/reference/guc.md's formats ---------------- */
 
 static void mem32(guc_gt *gt, uint64_t address, uint32_t value)
 {

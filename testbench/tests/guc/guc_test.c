@@ -1,7 +1,7 @@
 /* The GuC shim, GuC interrupt block and host<->GuC interrupts (models/guc/guc.h) with the real
  * doorbell controller, a fake host aggregator and a fake micro-core: spec 001 "Arming
  * Doorbells", "GuC Shim", "Doorbell Group Registers", "Guc Host Registers", the public facts of
- * docs/facts.md and the choices of docs/guc.md. One real-aggregator test at the end shows the
+ * docs/facts.md and the choices of docs/reference/guc.md. One real-aggregator test at the end shows the
  * GuC-to-host vector arriving through the gen11+ tree. */
 #include <stdint.h>
 #include <string.h>

@@ -160,7 +160,7 @@ static inline void guc_gt_fini(guc_gt *gt)
 #define DRBREGL(n) (0x1000u + 8u * (n))
 #define DRBREGU(n) (0x1004u + 8u * (n))
 #define DB_STATUS(g) (0x1900u + 4u * (g))
-/* Modelling choices (docs/guc.md), through the generated names. */
+/* Modelling choices (docs/reference/guc.md), through the generated names. */
 #define DOORBELL_CTRL_REG (GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET)
 #define DB_ISR_REG(g) (GUC_MMIO_BASE + GUC_GUC_DB_ISR_0_OFFSET + 4u * (g))
 #define ROUTE_TO_GUC GUC_DOORBELL_CTRL_ROUTE_TO_GUC_MASK

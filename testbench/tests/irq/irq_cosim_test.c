@@ -1,4 +1,4 @@
-/* Co-simulation mechanics of the gen11+ aggregation's RTL twin (docs/cosim.md): the twin's two
+/* Co-simulation mechanics of the gen11+ aggregation's RTL twin (docs/design/cosim.md): the twin's two
  * MMIO windows refuse what the model refuses with the model's status; a message steps the RTL
  * at once and the outputs follow before delivery returns, and every clock edge is stepped
  * exactly once; the lockstep compare reports a model that diverges (read data, an output

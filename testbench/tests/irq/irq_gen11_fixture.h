@@ -1,4 +1,4 @@
-/* The gen11+ interrupt aggregation under test in one of three modes (docs/cosim.md): the C
+/* The gen11+ interrupt aggregation under test in one of three modes (docs/design/cosim.md): the C
  * model (models/irq/irq_gen11.h), its RTL twin (rtl/irq behind tb_irq_twin's AXI4-Lite
  * transactor and message port), or both in lockstep (tb_irq_lockstep: every access and message
  * to both, read data, responses and the host line and GuC vectors compared). Whatever the mode,

@@ -1,6 +1,6 @@
 /* The gen11+ interrupt aggregation on its own: one test per rule of spec 001 "Interrupts
  * Overview" through "Enable and Mask Registers", per public fact the model relies on
- * (docs/facts.md) and per defined misuse result (docs/irq.md). Expected values are worked out
+ * (docs/facts.md) and per defined misuse result (docs/reference/irq.md). Expected values are worked out
  * from those documents, not from the model's tables.
  *
  * Every test runs in three modes (irq_gen11_fixture.h): the C model (Gen11Model.*), the RTL
@@ -96,7 +96,7 @@ static void wr(Gen11 *self, uint32_t offset, uint32_t value)
 }
 
 /* Every class enabled and every instance unmasked at the target's interface (the GuC block has
- * the same offsets as the host's, docs/irq.md). */
+ * the same offsets as the host's, docs/reference/irq.md). */
 static void open_everything(const tlm_target *target)
 {
     for (size_t i = 0; i < COUNT(enable_offsets); i++)

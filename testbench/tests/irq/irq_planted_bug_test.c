@@ -16,7 +16,7 @@
 #include "wave_vcd_query.h"
 #include "wave_vcd_reader.h"
 
-/* The caught seed's waveform (docs/cosim.md "What a failing seed leaves behind"): replayed into
+/* The caught seed's waveform (docs/design/cosim.md "What a failing seed leaves behind"): replayed into
  * $GTSIM_WAVE_DIR, it reads back through fst2vcd, holds the RTL's pins and the model's rows,
  * and the first mismatch lies inside it with history before it and clock after it. */
 static void irq_planted_check_wave(uint64_t seed, const irq_random_outcome *caught)

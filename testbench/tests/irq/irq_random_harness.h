@@ -1,4 +1,4 @@
-/* The lockstep random regression of the gen11+ aggregation (docs/cosim.md), shared by the
+/* The lockstep random regression of the gen11+ aggregation (docs/design/cosim.md), shared by the
  * regression itself (irq_lockstep_random_test.c, the RTL as built) and the checker's own test
  * (irq_planted_bug_test.c, the same harness linked against the planted-bug RTL). One seed:
  * a fresh kernel, GT clock, model, RTL twin and lockstep compare; tb_irq_random's stimulus on
@@ -31,7 +31,7 @@
 
 /* Operations per seed: long enough for several service rounds with events in between. */
 #define IRQ_RANDOM_OPERATIONS 250u
-/* Seeds per regression run (measured: docs/cosim.md; well inside the CI budget). */
+/* Seeds per regression run (measured: docs/design/cosim.md; well inside the CI budget). */
 #define IRQ_RANDOM_DEFAULT_SEEDS 5000u
 /* The bring-up GT clock (tb_system's). */
 #define IRQ_RANDOM_CLOCK_PERIOD (1 * TLM_NS)

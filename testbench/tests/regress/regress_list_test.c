@@ -1,4 +1,4 @@
-/* The project's regression list (testbench/regress/gtsim.list, docs/regress.md "The project's
+/* The project's regression list (testbench/regress/gtsim.list, docs/guide/regress.md "The project's
  * list"): it parses without errors, has the suites smoke and full (full including smoke), runs
  * every example scenario in smoke in model mode, and every scenario file and {bin} program it
  * names exists. */

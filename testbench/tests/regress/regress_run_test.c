@@ -1,5 +1,5 @@
 /* `gtsim regress` cleaning up after its jobs and writing a report that stays valid and bounded
- * whatever the jobs print (docs/regress.md "Processes" and "JUnit"). Each test writes a small
+ * whatever the jobs print (docs/guide/regress.md "Processes" and "JUnit"). Each test writes a small
  * list into a scratch directory and runs gtsim regress on it. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>

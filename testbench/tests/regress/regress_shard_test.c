@@ -1,4 +1,4 @@
-/* Shards and merging (docs/regress.md "Shards and merging"): `--shard K/N` for K = 1..N
+/* Shards and merging (docs/guide/regress.md "Shards and merging"): `--shard K/N` for K = 1..N
  * partitions a run, every job keeping its seed and verdict, and `gtsim regress merge` of the
  * shards reports what the unsharded run reports: the same jobs, seeds and verdicts, the same
  * JUnit test cases and failures, the same merged coverage. The jobs' verdicts and coverage

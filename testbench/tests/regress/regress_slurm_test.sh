@@ -1,5 +1,5 @@
 #!/bin/sh
-# The `cluster` test (docs/regress.md "Slurm"): the smoke suite through `--launcher slurm` on
+# The `cluster` test (docs/guide/regress.md "Slurm"): the smoke suite through `--launcher slurm` on
 # a running private Slurm (scripts/slurm-private.sh) gives the same jobs, seeds and verdicts,
 # JUnit test cases and merged coverage as the local run; a failed job's log and waveform and
 # a job's coverage come back through the output directory; a job that hangs past its timeout

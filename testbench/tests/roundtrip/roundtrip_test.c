@@ -180,7 +180,7 @@ static void body_error_responses(RoundTrip *self)
     EXPECT_EQ(mmio_read_status(self, 0xFFC), TLM_ADDRESS_ERROR_RESPONSE);
     EXPECT_EQ(mmio_write(self, 0x800, 1u), TLM_ADDRESS_ERROR_RESPONSE);
     /* Beyond the block nothing is mapped, and the block sits beyond the GT's register space:
-     * DECERR (docs/gt.md "MMIO map"). */
+     * DECERR (docs/reference/gt.md "MMIO map"). */
     EXPECT_EQ(mmio_read_status(self, 0x8000), TLM_ADDRESS_ERROR_RESPONSE);
     /* Writes to registers without a writable bit answer SLVERR and change nothing. */
     EXPECT_EQ(mmio_write(self, ROUNDTRIP_ID_OFFSET, 0u), TLM_GENERIC_ERROR_RESPONSE);

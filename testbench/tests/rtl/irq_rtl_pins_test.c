@@ -236,7 +236,7 @@ TEST_F(IrqRtl, SaturatingRegisterTrafficCannotStarveTheMessagePort)
     EXPECT_GE(reads, 300u);
 }
 
-/* The documented choice for unaligned addresses (docs/rtl.md): DECERR for reads and writes
+/* The documented choice for unaligned addresses (docs/reference/rtl.md): DECERR for reads and writes
  * whatever WSTRB says, and nothing written; the aligned address with WSTRB writes bytes. */
 TEST_F(IrqRtl, UnalignedAddressesAnswerDecerrAndWriteNothing)
 {

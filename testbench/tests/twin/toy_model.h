@@ -1,5 +1,5 @@
 /* C model of the toy scratch block (toy_regs.toml): the reference the toy twin is checked
- * against. Test-only, like the block (docs/contributing-twin.md). */
+ * against. Test-only, like the block (docs/contributing.md "Adding an RTL twin"). */
 #ifndef TOY_MODEL_H
 #define TOY_MODEL_H
 

@@ -1,4 +1,4 @@
-/* The toy twin proves the path of adding an RTL twin (docs/contributing-twin.md): a tiny
+/* The toy twin proves the path of adding an RTL twin (docs/contributing.md "Adding an RTL twin"): a tiny
  * AXI4-Lite block (rtl/toy/toy_scratch.sv, registers in toy_regs.toml) with its C model, its
  * Verilator wrapper, its twin and its lockstep, runs in model, rtl and lockstep modes through
  * the platform (tb_system) without one edit to the platform or the CLI:
@@ -29,7 +29,7 @@
 #include "toy_regs.h"
 
 /* Where the toy sits on the GT's BAR: above the round-trip block's window (TB_SYSTEM_ROUNDTRIP_BASE,
- * 4 KiB) and below the GTT half, where no register of the GT decodes (docs/gt.md "MMIO map"). */
+ * 4 KiB) and below the GTT half, where no register of the GT decodes (docs/reference/gt.md "MMIO map"). */
 #define TOY_BASE (TB_SYSTEM_ROUNDTRIP_BASE + 0x10000u)
 
 /* ---- the descriptor entry ----------------------------------------------------------------- */

@@ -1,5 +1,5 @@
 /* Waveform rows of the doorbell controller, the GuC scheduler model and the EU array
- * (docs/doorbell.md, docs/guc.md, docs/eu.md "Waveform rows"): gtsim runs an example
+ * (docs/reference/doorbell.md, docs/reference/guc.md, docs/reference/eu.md "Waveform rows"): gtsim runs an example
  * scenario with --wave, the FST is read back through fst2vcd, and the rows must show what the
  * scenario did, at the right times, with a group per block in the GTKWave view. */
 #include <stdio.h>
@@ -159,7 +159,7 @@ static uint64_t max_value(WaveBlocks *self, const char *path)
 }
 
 /* compute_walker.gtsim: one COMPUTE_WALKER of 3 x 2 thread groups of 4 threads of the `fill`
- * kernel. Each group runs on one subslice (docs/eu.md "Dispatcher"). */
+ * kernel. Each group runs on one subslice (docs/reference/eu.md "Dispatcher"). */
 TEST_F(WaveBlocks, EuBusyThreadsPerSubsliceAndWalkerProgress)
 {
     run_scenario(self, "compute_walker.gtsim");

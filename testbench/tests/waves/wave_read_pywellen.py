@@ -2,7 +2,7 @@
 every file given and streams every value change. Prints "FILE: N variables, M changes" per
 file; with --same, also fails unless every file has the same counts (the FST and the VCD of
 one run). Exit 77 (ctest SKIP_RETURN_CODE) when pywellen is not installed (scripts/bootstrap.sh
-installs it into build/pyenv). docs/waves.md "What a file promises"."""
+installs it into build/pyenv). docs/guide/waves.md "What a file promises"."""
 import sys
 
 try:

@@ -1,5 +1,5 @@
 /* The checks every lockstep planted-bug test makes of a caught seed's replayed waveform
- * (docs/cosim.md "What a failing seed leaves behind"; tb_random_wave.h): the trigger is the
+ * (docs/design/cosim.md "What a failing seed leaves behind"; tb_random_wave.h): the trigger is the
  * first failure, the file holds the history before it and the run after it, and read back it
  * holds the block's rows with the first mismatch on the timeline and clock on both sides.
  * The tests keep their block's rows and their block's own evidence. */

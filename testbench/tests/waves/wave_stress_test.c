@@ -2,7 +2,7 @@
  * block written at close on the simulation thread; many blocks flushed on fstapi's writer
  * thread) and in VCD, on a quiet machine and with every core kept busy, and every file read
  * back (FST through fst2vcd, the validator) with every value checked. Same stimulus, same
- * VCD bytes. docs/waves.md "What a file promises". */
+ * VCD bytes. docs/guide/waves.md "What a file promises". */
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>

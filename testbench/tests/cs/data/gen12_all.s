@@ -1,4 +1,4 @@
-# Every gen12 command once (docs/commands.md). `gtsim asm` turns this into dwords;
+# Every gen12 command once (docs/reference/commands.md). `gtsim asm` turns this into dwords;
 # gen12_all.dis is what `gtsim dis` prints for them.
 MI_NOOP nop_id=0x1234 nop_id_write=1
 MI_USER_INTERRUPT

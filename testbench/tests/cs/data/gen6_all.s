@@ -1,4 +1,4 @@
-# Every gen6 command once (docs/commands.md). `gtsim asm --profile
+# Every gen6 command once (docs/reference/commands.md). `gtsim asm --profile
 # gen6` turns this into dwords; gen6_all.dis is what `gtsim dis --profile gen6` prints for them.
 MI_NOOP nop_id=0x1234 nop_id_write=1
 MI_USER_INTERRUPT

@@ -158,6 +158,17 @@ static const exec_name executed[] = {
     { "MI_CLFLUSH", EXEC_RECORD },
 };
 
+/* How the engine treats the command named `name`: its entry in executed[], EXEC_NOT_MODELLED
+ * when it has none. */
+static exec_kind exec_kind_of(const char *name)
+{
+    exec_kind kind = EXEC_NOT_MODELLED;
+    for (size_t k = 0; k < sizeof executed / sizeof executed[0]; k++)
+        if (strcmp(name, executed[k].name) == 0)
+            kind = executed[k].kind;
+    return kind;
+}
+
 /* MI_SET_PREDICATE "PREDICATE ENABLE" values (genxml gen12.xml). */
 enum {
     SET_PREDICATE_NEVER = 0,
@@ -1983,7 +1994,41 @@ static bool ggtt_selected(const cs_decoded *decoded)
     return decoded->command->privilege == CS_PRIV_NONE && name && get(decoded, name, 0) != 0;
 }
 
-/* One command: fetch, check, advance, execute. Returns the dwords parsed (0: nothing run). */
+/* The checks of a command parsed in a batch buffer: ring-only commands, privileged commands
+ * in an encrypted or a non-secure batch, GGTT selects in a non-secure batch. False when the
+ * command is not executed (dropped, or converted to MI_NOOP); the batch goes on either way. */
+static bool batch_permits(cs_engine_model *model, const cs_decoded *decoded)
+{
+    if (decoded->command->flags & CS_CMD_RING_ONLY) {
+        tlm_log_warning(model->log, "%s in a batch buffer (ring only): dropped", decoded->command->name);
+        return false;
+    }
+    if (model->batch_encrypted[model->level] && decoded->command->privilege == CS_PRIV_ALWAYS) {
+        /* gen6, spec 000 §1.2.5 bit 12: "Commands in the ... Privileged Commands [table] are not
+         * allowed from Encrypted Batch Buffers and will be turned into NOOP commands". */
+        tlm_log_warning(model->log, "privileged %s in an encrypted batch: converted to MI_NOOP", decoded->command->name);
+        return false;
+    }
+    if (!model->batch_secure[model->level]) {
+        if (cs_decoded_privileged(decoded)) {
+            /* spec 000 §1.1.7.3 bit 2, spec 002 (also "converted to a NOOP if Use Global GTT
+             * is enabled" for gen12's GGTT-selecting commands): a NOOP, parsing continues. */
+            tlm_log_warning(model->log, "privileged %s in a non-secure batch: converted to MI_NOOP",
+                            decoded->command->name);
+            raise_error(model, ERR_COMMAND_PRIVILEGE);
+            return false;
+        }
+        if (ggtt_selected(decoded)) {
+            /* spec 000 §1.1.7.3 bit 3 (gen6): executed as if it selected the PPGTT; one flat
+             * memory here, so the same address. */
+            tlm_log_warning(model->log, "%s selects the GGTT in a non-secure batch: used as PPGTT",
+                            decoded->command->name);
+            raise_error(model, ERR_MEMORY_PRIVILEGE);
+        }
+    }
+    return true;
+}
+
 /* What the drivers' hang capture reads (i915 i915_gpu_error.c engine_record_registers, xe
  * hw_engine snapshot): the command the engine is on. ACTHD is its graphics address, IPEHR and
  * CSCMDOP its header, DMA_FADD the cacheline fetched, BBADDR_UDW the batch head's upper bits.
@@ -2001,6 +2046,7 @@ static void capture_command(cs_engine_model *model, const cs_decoded *decoded)
         model->level > 0 ? (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK : 0;
 }
 
+/* One command: fetch, check, advance, execute. Returns the dwords parsed (0: nothing run). */
 static uint32_t step_once(cs_engine_model *model)
 {
     cs_decoded decoded;
@@ -2045,33 +2091,8 @@ static uint32_t step_once(cs_engine_model *model)
         advance_head(model, length);
     }
     exec_kind kind = model->kinds[decoded.command - model->commands];
-    if (in_batch && (decoded.command->flags & CS_CMD_RING_ONLY)) {
-        tlm_log_warning(model->log, "%s in a batch buffer (ring only): dropped", decoded.command->name);
-        return length;
-    }
-    if (in_batch && model->batch_encrypted[model->level] && decoded.command->privilege == CS_PRIV_ALWAYS) {
-        /* gen6, spec 000 §1.2.5 bit 12: "Commands in the ... Privileged Commands [table] are not
-         * allowed from Encrypted Batch Buffers and will be turned into NOOP commands". */
-        tlm_log_warning(model->log, "privileged %s in an encrypted batch: converted to MI_NOOP", decoded.command->name);
-        return length;
-    }
-    if (in_batch && !model->batch_secure[model->level]) {
-        if (cs_decoded_privileged(&decoded)) {
-            /* spec 000 §1.1.7.3 bit 2, spec 002 (also "converted to a NOOP if Use Global GTT
-             * is enabled" for gen12's GGTT-selecting commands): a NOOP, parsing continues. */
-            tlm_log_warning(model->log, "privileged %s in a non-secure batch: converted to MI_NOOP",
-                            decoded.command->name);
-            raise_error(model, ERR_COMMAND_PRIVILEGE);
-            return length;
-        }
-        if (ggtt_selected(&decoded)) {
-            /* spec 000 §1.1.7.3 bit 3 (gen6): executed as if it selected the PPGTT; one flat
-             * memory here, so the same address. */
-            tlm_log_warning(model->log, "%s selects the GGTT in a non-secure batch: used as PPGTT",
-                            decoded.command->name);
-            raise_error(model, ERR_MEMORY_PRIVILEGE);
-        }
-    }
+    if (in_batch && !batch_permits(model, &decoded))
+        return length; /* dropped, or converted to MI_NOOP */
     if (instpm_disabled(model, &decoded)) {
         model->stats.instpm_disabled++;
         return length; /* parsed, not executed (INSTPM) */
@@ -2451,9 +2472,7 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     model->executed = tlm_alloc_zeroed(count ? count : 1, sizeof *model->executed);
     uint32_t capacity = 1;
     for (size_t i = 0; i < count; i++) {
-        for (size_t k = 0; k < sizeof executed / sizeof executed[0]; k++)
-            if (strcmp(model->commands[i].name, executed[k].name) == 0)
-                model->kinds[i] = executed[k].kind;
+        model->kinds[i] = exec_kind_of(model->commands[i].name);
         if (model->kinds[i] == EXEC_NOT_MODELLED && (model->commands[i].match_value >> 29) != 0)
             model->kinds[i] = EXEC_PIPELINE; /* every non-MI command the front end does not own */
         uint32_t longest = cs_command_max_encodable(&model->commands[i]);

@@ -160,7 +160,7 @@ static const exec_name executed[] = {
 
 /* How the engine treats the command named `name`: its entry in executed[], EXEC_NOT_MODELLED
  * when it has none. */
-static exec_kind exec_kind_of(const char *name)
+static exec_kind cs_exec_kind_of(const char *name)
 {
     exec_kind kind = EXEC_NOT_MODELLED;
     for (size_t k = 0; k < sizeof executed / sizeof executed[0]; k++)
@@ -277,14 +277,14 @@ struct cs_engine_model {
     size_t event_count;            /* events held */
 };
 
-static uint32_t *reg(cs_engine_model *model, uint32_t index)
+static uint32_t *cs_reg(cs_engine_model *model, uint32_t index)
 {
     return &model->registers.values[index];
 }
 
-static uint32_t field(cs_engine_model *model, uint32_t index, uint32_t mask, uint32_t shift)
+static uint32_t cs_reg_field(cs_engine_model *model, uint32_t index, uint32_t mask, uint32_t shift)
 {
-    return (*reg(model, index) & mask) >> shift;
+    return (*cs_reg(model, index) & mask) >> shift;
 }
 
 /* gen6 has HWS_PGA at base + 0x2080 only (spec 000 §1.1.2.1); its gen8+ position is not
@@ -325,27 +325,28 @@ static bool hidden(cs_engine_model *model, uint64_t offset)
 }
 
 /* spec 000 §1.1.5.3: START holds address bits 31:12 in place. */
-static uint64_t ring_start(cs_engine_model *model)
+static uint64_t cs_ring_start(cs_engine_model *model)
 {
-    return *reg(model, CS_RING_START_INDEX) & CS_RING_START_ADDRESS_MASK;
+    return *cs_reg(model, CS_RING_START_INDEX) & CS_RING_START_ADDRESS_MASK;
 }
 
 /* spec 000 §1.1.5.4: length in 4 KiB pages, 0 = one page, 1FFh = 2 MiB. */
-static uint32_t ring_size(cs_engine_model *model)
+static uint32_t cs_ring_size(cs_engine_model *model)
 {
-    return (field(model, CS_RING_CTL_INDEX, CS_RING_CTL_LENGTH_MASK, CS_RING_CTL_LENGTH_SHIFT) + 1u) * RING_PAGE_BYTES;
+    return (cs_reg_field(model, CS_RING_CTL_INDEX, CS_RING_CTL_LENGTH_MASK, CS_RING_CTL_LENGTH_SHIFT) + 1u) *
+           RING_PAGE_BYTES;
 }
 
 /* spec 000 §1.1.5.2: HEAD is DWord-granular, bits 20:2 in place = a byte offset. */
-static uint32_t ring_head(cs_engine_model *model)
+static uint32_t cs_ring_head(cs_engine_model *model)
 {
-    return *reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_HEAD_MASK;
+    return *cs_reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_HEAD_MASK;
 }
 
 /* spec 000 §1.1.5.1: TAIL is QWord-granular, bits 20:3 in place = a byte offset. */
-static uint32_t ring_tail(cs_engine_model *model)
+static uint32_t cs_ring_tail(cs_engine_model *model)
 {
-    return *reg(model, CS_RING_TAIL_INDEX) & CS_RING_TAIL_TAIL_MASK;
+    return *cs_reg(model, CS_RING_TAIL_INDEX) & CS_RING_TAIL_TAIL_MASK;
 }
 
 /* The CS general purpose registers (gen12): GPR n is the register pair at CS_GPR0_INDEX + 2n. */
@@ -354,18 +355,18 @@ _Static_assert(CS_GPR15_UDW_INDEX == CS_GPR0_INDEX + 2u * GPR_COUNT - 1u, "GPR i
 
 static uint64_t gpr(cs_engine_model *model, unsigned n)
 {
-    return *reg(model, CS_GPR0_INDEX + 2u * n) | (uint64_t)*reg(model, CS_GPR0_INDEX + 2u * n + 1u) << 32;
+    return *cs_reg(model, CS_GPR0_INDEX + 2u * n) | (uint64_t)*cs_reg(model, CS_GPR0_INDEX + 2u * n + 1u) << 32;
 }
 
 static void set_gpr(cs_engine_model *model, unsigned n, uint64_t value)
 {
-    *reg(model, CS_GPR0_INDEX + 2u * n) = (uint32_t)value;
-    *reg(model, CS_GPR0_INDEX + 2u * n + 1u) = (uint32_t)(value >> 32);
+    *cs_reg(model, CS_GPR0_INDEX + 2u * n) = (uint32_t)value;
+    *cs_reg(model, CS_GPR0_INDEX + 2u * n + 1u) = (uint32_t)(value >> 32);
 }
 
-static uint64_t hwsp_address(cs_engine_model *model)
+static uint64_t cs_hwsp_address(cs_engine_model *model)
 {
-    return *reg(model, CS_HWS_PGA_INDEX) & CS_HWS_PGA_ADDRESS_MASK;
+    return *cs_reg(model, CS_HWS_PGA_INDEX) & CS_HWS_PGA_ADDRESS_MASK;
 }
 
 /* Timestamp ticks from time 0 to `time`. */
@@ -376,7 +377,7 @@ static uint64_t ticks_at(cs_engine_model *model, tlm_time time)
 }
 
 /* The 36-bit timestamp now. */
-static uint64_t timestamp(cs_engine_model *model)
+static uint64_t cs_timestamp(cs_engine_model *model)
 {
     return ticks_at(model, tlm_kernel_now(model->kernel)) & TIMESTAMP_BITS_MASK;
 }
@@ -384,41 +385,41 @@ static uint64_t timestamp(cs_engine_model *model)
 /* CTX_TIMESTAMP now: the value loaded or written plus the ticks since, while a context is
  * loaded (i915 RING_CTX_TIMESTAMP, the context's run time; spec 004 keeps it in the ring
  * context). */
-static uint32_t ctx_timestamp(cs_engine_model *model)
+static uint32_t cs_ctx_timestamp(cs_engine_model *model)
 {
     if (!model->ctx_clock)
-        return *reg(model, CS_CTX_TIMESTAMP_INDEX);
+        return *cs_reg(model, CS_CTX_TIMESTAMP_INDEX);
     return model->ctx_base +
            (uint32_t)(ticks_at(model, tlm_kernel_now(model->kernel)) - ticks_at(model, model->ctx_since));
 }
 
-static bool ring_enabled(cs_engine_model *model)
+static bool cs_ring_enabled(cs_engine_model *model)
 {
-    return (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_ENABLE_MASK) != 0;
+    return (*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_ENABLE_MASK) != 0;
 }
 
 /* HEAD and TAIL inside the buffer: otherwise the ring is not parsed (docs/cs.md). */
-static bool ring_geometry_valid(cs_engine_model *model)
+static bool cs_ring_geometry_valid(cs_engine_model *model)
 {
-    return ring_head(model) < ring_size(model) && ring_tail(model) < ring_size(model);
+    return cs_ring_head(model) < cs_ring_size(model) && cs_ring_tail(model) < cs_ring_size(model);
 }
 
 /* Whether the engine has a command it may execute now. */
-static bool runnable(cs_engine_model *model)
+static bool cs_runnable(cs_engine_model *model)
 {
-    if (!ring_enabled(model) || model->halted || model->starved || model->walker_stalled ||
+    if (!cs_ring_enabled(model) || model->halted || model->starved || model->walker_stalled ||
         model->semaphore_waiting || model->yielded)
         return false;
-    if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_STOP_RINGS_MASK)
+    if (*cs_reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_STOP_RINGS_MASK)
         return false;
     /* i915 gen8_engine_reset_prepare: a requested reset stops the engine (READY_TO_RESET). */
-    if (*reg(model, CS_RESET_CTL_INDEX) & CS_RESET_CTL_REQUEST_RESET_MASK)
+    if (*cs_reg(model, CS_RESET_CTL_INDEX) & CS_RESET_CTL_REQUEST_RESET_MASK)
         return false;
-    if (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)
+    if (*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)
         return false;
     if (model->level > 0)
         return true;
-    return ring_geometry_valid(model) && ring_head(model) != ring_tail(model);
+    return cs_ring_geometry_valid(model) && cs_ring_head(model) != cs_ring_tail(model);
 }
 
 /* ---- waveform rows ----------------------------------------------------------------------- */
@@ -464,23 +465,23 @@ static void declare_rows(cs_engine_model *model, const char *name, size_t count)
 /* MI_MODE Rings Idle (i915 MODE_IDLE) and the batch registers follow the parser's state. */
 static void update_status(cs_engine_model *model)
 {
-    uint32_t *mode = reg(model, CS_MI_MODE_INDEX);
+    uint32_t *mode = cs_reg(model, CS_MI_MODE_INDEX);
     *mode = tlm_event_pending(&model->step) ? *mode & ~CS_MI_MODE_RINGS_IDLE_MASK
                                             : *mode | CS_MI_MODE_RINGS_IDLE_MASK;
     if (model->level > 0) {
-        *reg(model, CS_BB_ADDR_INDEX) = ((uint32_t)model->batch_pc[model->level] & CS_BB_ADDR_ADDRESS_MASK) |
+        *cs_reg(model, CS_BB_ADDR_INDEX) = ((uint32_t)model->batch_pc[model->level] & CS_BB_ADDR_ADDRESS_MASK) |
                                         CS_BB_ADDR_VALID_MASK;
-        *reg(model, CS_BB_ADDR_UDW_INDEX) = (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK;
-        *reg(model, CS_BB_STATE_INDEX) = model->batch_secure[model->level] ? 0 : CS_BB_STATE_SECURITY_MASK;
+        *cs_reg(model, CS_BB_ADDR_UDW_INDEX) = (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK;
+        *cs_reg(model, CS_BB_STATE_INDEX) = model->batch_secure[model->level] ? 0 : CS_BB_STATE_SECURITY_MASK;
     } else {
-        *reg(model, CS_BB_ADDR_INDEX) &= ~CS_BB_ADDR_VALID_MASK;
-        *reg(model, CS_BB_STATE_INDEX) = 0;
+        *cs_reg(model, CS_BB_ADDR_INDEX) &= ~CS_BB_ADDR_VALID_MASK;
+        *cs_reg(model, CS_BB_STATE_INDEX) = 0;
     }
     tlm_register_file_trace_sync(&model->registers);
     if (model->rows.state != TLM_TRACE_NONE) {
         cs_engine_state state = cs_engine_get_state(model);
-        trace_row(model, model->rows.head, 0, ring_head(model));
-        trace_row(model, model->rows.tail, 1, ring_tail(model));
+        trace_row(model, model->rows.head, 0, cs_ring_head(model));
+        trace_row(model, model->rows.tail, 1, cs_ring_tail(model));
         trace_row(model, model->rows.state, 2, state);
         trace_row(model, model->rows.level, 3, model->level);
         bool running = state == CS_STATE_EXECUTING || state == CS_STATE_FETCHING;
@@ -496,30 +497,30 @@ static bool execlist_ring_idle(void *engine)
     return !model->stepping && !model->restoring && !tlm_event_pending(&model->step) && model->level == 0 &&
            !model->halted &&
            !model->starved && !model->walker_stalled && !model->semaphore_waiting &&
-           (!ring_enabled(model) || ring_head(model) == ring_tail(model));
+           (!cs_ring_enabled(model) || cs_ring_head(model) == cs_ring_tail(model));
 }
 
 /* Schedules the next step if there is work and none is pending. */
-static void kick(cs_engine_model *model, tlm_time delay)
+static void cs_kick(cs_engine_model *model, tlm_time delay)
 {
     if (model->restoring)
         return; /* an image is being loaded: execlist_resume kicks once it is whole */
-    if (ring_enabled(model) && model->level == 0 && !ring_geometry_valid(model)) {
+    if (cs_ring_enabled(model) && model->level == 0 && !cs_ring_geometry_valid(model)) {
         if (!model->geometry_logged)
             tlm_log_error(model->log, "ring not parsed: HEAD 0x%x or TAIL 0x%x beyond the %u-byte buffer",
-                          ring_head(model), ring_tail(model), ring_size(model));
+                          cs_ring_head(model), cs_ring_tail(model), cs_ring_size(model));
         model->geometry_logged = true;
     }
     /* A register write made by the command being executed (LRI to TAIL, say) does not start a
      * step early: the step in progress reschedules after its cost. */
-    if (!model->stepping && runnable(model) && !tlm_event_pending(&model->step))
+    if (!model->stepping && cs_runnable(model) && !tlm_event_pending(&model->step))
         tlm_event_notify(model->kernel, &model->step, delay);
     if (model->execlist && execlist_ring_idle(model))
         cs_execlist_ring_empty(model->execlist);
     update_status(model);
 }
 
-static void page_fault(cs_engine_model *model, tlm_address_space space);
+static void cs_page_fault(cs_engine_model *model, tlm_address_space space);
 
 /* One transfer on the memory target; false (and a Page Table error by the caller) when the
  * bus refuses it. Writes drop the fetched line they overlap. */
@@ -541,30 +542,30 @@ static bool bus(cs_engine_model *model, tlm_command command, uint64_t address, v
         tlm_log_error(model->log, "memory %s of %u bytes at 0x%llx refused (%s)",
                       command == TLM_WRITE_COMMAND ? "write" : "read", length, (unsigned long long)address,
                       tlm_response_name(payload.response));
-        page_fault(model, payload.address_space);
+        cs_page_fault(model, payload.address_space);
         return false;
     }
     return true;
 }
 
-static void raise_error(cs_engine_model *model, uint32_t error);
+static void cs_raise_error(cs_engine_model *model, uint32_t error);
 
 /* A dword or qword store; a refused one is a Page Table error. */
-static void store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
+static void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
 {
     uint8_t data[8];
     for (uint32_t i = 0; i < 8; i++)
         data[i] = (uint8_t)(value >> (8 * i));
     if (!bus(model, TLM_WRITE_COMMAND, address, data, bytes))
-        raise_error(model, ERR_PAGE_TABLE);
+        cs_raise_error(model, ERR_PAGE_TABLE);
 }
 
 /* A dword load; a refused one is a Page Table error (and false). */
-static bool load(cs_engine_model *model, uint64_t address, uint32_t *value)
+static bool cs_load(cs_engine_model *model, uint64_t address, uint32_t *value)
 {
     uint8_t data[4] = { 0 };
     if (!bus(model, TLM_READ_COMMAND, address, data, 4)) {
-        raise_error(model, ERR_PAGE_TABLE);
+        cs_raise_error(model, ERR_PAGE_TABLE);
         return false;
     }
     *value = (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24;
@@ -586,7 +587,7 @@ typedef struct irq_layout {
     uint32_t events;     /* the events the registers have a bit for (render layout) */
 } irq_layout;
 
-static irq_layout engine_irq_layout(const cs_engine_model *model)
+static irq_layout cs_engine_irq_layout(const cs_engine_model *model)
 {
     if (model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS)
         return (irq_layout){ 12, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_TIMEOUT |
@@ -604,23 +605,23 @@ static irq_layout engine_irq_layout(const cs_engine_model *model)
  * has no position for read as masked. */
 static uint32_t event_mask(cs_engine_model *model, uint32_t index)
 {
-    irq_layout layout = engine_irq_layout(model);
-    return (*reg(model, index) >> layout.shift) | ~layout.events;
+    irq_layout layout = cs_engine_irq_layout(model);
+    return (*cs_reg(model, index) >> layout.shift) | ~layout.events;
 }
 
 /* spec 000 §1.1.7.1: an HWSTAM-unmasked ISR bit that changes writes the ISR to status page
  * dword 0; the programming note also needs the IMR bit clear. Pulses read as 0 there. The
- * ISR is written in the engine's own layout (engine_irq_layout). */
-static void isr_changed(cs_engine_model *model, uint32_t changed)
+ * ISR is written in the engine's own layout (cs_engine_irq_layout). */
+static void cs_isr_changed(cs_engine_model *model, uint32_t changed)
 {
     uint32_t reporting = changed & ~event_mask(model, CS_HWSTAM_INDEX) & ~event_mask(model, CS_IMR_INDEX);
     if (reporting)
-        store(model, hwsp_address(model) + 4u * CS_HWSP_ISR_DWORD,
-              (model->isr & ISR_LEVEL_BITS) << engine_irq_layout(model).shift, 4);
+        cs_store(model, cs_hwsp_address(model) + 4u * CS_HWSP_ISR_DWORD,
+                 (model->isr & ISR_LEVEL_BITS) << cs_engine_irq_layout(model).shift, 4);
 }
 
 /* spec 000 §1.1.7.2: an IMR-unmasked event leaves the engine as an interrupt message. */
-static void send_event(cs_engine_model *model, uint32_t bits)
+static void cs_send_event(cs_engine_model *model, uint32_t bits)
 {
     uint32_t reported = bits & ~event_mask(model, CS_IMR_INDEX) & 0xFFFFu;
     if (!reported || !model->config.irq.deliver)
@@ -635,38 +636,38 @@ static void send_event(cs_engine_model *model, uint32_t bits)
 }
 
 /* spec 000 §1.1.7.3: any EIR bit sets Master Error in the ISR; a rising edge is an event. */
-static void update_master_error(cs_engine_model *model)
+static void cs_update_master_error(cs_engine_model *model)
 {
     uint32_t old = model->isr;
-    if (*reg(model, CS_EIR_INDEX))
+    if (*cs_reg(model, CS_EIR_INDEX))
         model->isr |= ISR_MASTER_ERROR;
     else
         model->isr &= ~ISR_MASTER_ERROR;
     if ((model->isr & ~old) & ISR_MASTER_ERROR)
-        send_event(model, ISR_MASTER_ERROR);
+        cs_send_event(model, ISR_MASTER_ERROR);
     if (model->isr != old)
-        isr_changed(model, model->isr ^ old);
+        cs_isr_changed(model, model->isr ^ old);
 }
 
 /* ---- input: errors and events ----------------------------------------------------------- */
 
 /* spec 000 §1.1.7.3: the ESR records every error; EMR selects which reach the EIR. */
-static void raise_error(cs_engine_model *model, uint32_t error)
+static void cs_raise_error(cs_engine_model *model, uint32_t error)
 {
     model->stats.errors++;
-    *reg(model, CS_ESR_INDEX) |= error;
-    *reg(model, CS_EIR_INDEX) |= error & ~*reg(model, CS_EMR_INDEX);
-    update_master_error(model);
+    *cs_reg(model, CS_ESR_INDEX) |= error;
+    *cs_reg(model, CS_EIR_INDEX) |= error & ~*cs_reg(model, CS_EMR_INDEX);
+    cs_update_master_error(model);
 }
 
 /* Errors that stop the parser (docs/cs.md "Errors"): the head stays at the command, and the
  * hang capture registers name it (IPEIR the error; ACTHD and IPEHR were set when it was
  * fetched, capture_command). */
-static void halt(cs_engine_model *model, uint32_t error)
+static void cs_halt(cs_engine_model *model, uint32_t error)
 {
     model->halted = true;
-    *reg(model, CS_IPEIR_INDEX) = error;
-    raise_error(model, error);
+    *cs_reg(model, CS_IPEIR_INDEX) = error;
+    cs_raise_error(model, error);
 }
 
 /* spec 000 §1.1.4 INSTPM bit 5: software requests a sync flush by setting Sync Flush Enable;
@@ -674,29 +675,29 @@ static void halt(cs_engine_model *model, uint32_t error)
  * completion toggles Sync Status (§1.1.7 bit 2; spec 002 BCS bit 24 likewise). Nothing is
  * cached here, so the flush completes at once, unless MI_MODE Suspend Flush delays it ("until
  * reset" of that bit; MI_SUSPEND_FLUSH sets and clears it). */
-static void sync_flush(cs_engine_model *model)
+static void cs_sync_flush(cs_engine_model *model)
 {
-    uint32_t *instpm = reg(model, CS_INSTPM_INDEX);
+    uint32_t *instpm = cs_reg(model, CS_INSTPM_INDEX);
     if (!(*instpm & CS_INSTPM_SYNC_FLUSH_ENABLE_MASK))
         return;
-    if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_SUSPEND_FLUSH_MASK) {
+    if (*cs_reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_SUSPEND_FLUSH_MASK) {
         tlm_log_info(model->log, "sync flush delayed: MI_MODE Suspend Flush is set");
         return;
     }
     *instpm &= ~CS_INSTPM_SYNC_FLUSH_ENABLE_MASK;
     model->stats.sync_flushes++;
     model->isr ^= ISR_SYNC_STATUS;
-    send_event(model, ISR_SYNC_STATUS);
-    isr_changed(model, ISR_SYNC_STATUS);
+    cs_send_event(model, ISR_SYNC_STATUS);
+    cs_isr_changed(model, ISR_SYNC_STATUS);
 }
 
 /* spec 000 §1.3.11 MI_SUSPEND_FLUSH: sets or clears MI_MODE Suspend Flush ("this bit will get
  * set by MI_SUSPEND_FLUSH as well"); clearing it lets a delayed sync flush complete. */
-static void suspend_flush(cs_engine_model *model, bool suspend)
+static void cs_suspend_flush(cs_engine_model *model, bool suspend)
 {
-    uint32_t *mode = reg(model, CS_MI_MODE_INDEX);
+    uint32_t *mode = cs_reg(model, CS_MI_MODE_INDEX);
     *mode = suspend ? *mode | CS_MI_MODE_SUSPEND_FLUSH_MASK : *mode & ~CS_MI_MODE_SUSPEND_FLUSH_MASK;
-    sync_flush(model);
+    cs_sync_flush(model);
 }
 
 /* spec 000 §1.1.7 bit 7: "set whenever there is a pending PPGTT (page or directory) fault";
@@ -706,7 +707,7 @@ static void suspend_flush(cs_engine_model *model, bool suspend)
  * cleared when event cleared"); with no fault-service registers modelled, the fault stays
  * pending until the ring is disabled or the engine reset (docs/cs.md, **choice**). Its rising
  * edge is the interrupt event. */
-static void page_fault(cs_engine_model *model, tlm_address_space space)
+static void cs_page_fault(cs_engine_model *model, tlm_address_space space)
 {
     if (model->config.profile == CS_PROFILE_GEN6 && space != TLM_SPACE_PPGTT)
         return;
@@ -714,23 +715,23 @@ static void page_fault(cs_engine_model *model, tlm_address_space space)
         return; /* already pending */
     model->stats.page_faults++;
     model->isr |= ISR_PAGE_FAULT;
-    send_event(model, ISR_PAGE_FAULT);
-    isr_changed(model, ISR_PAGE_FAULT);
+    cs_send_event(model, ISR_PAGE_FAULT);
+    cs_isr_changed(model, ISR_PAGE_FAULT);
 }
 
-static void page_fault_cleared(cs_engine_model *model)
+static void cs_page_fault_cleared(cs_engine_model *model)
 {
     if (!(model->isr & ISR_PAGE_FAULT))
         return;
     model->isr &= ~ISR_PAGE_FAULT;
-    isr_changed(model, ISR_PAGE_FAULT);
+    cs_isr_changed(model, ISR_PAGE_FAULT);
 }
 
-static void user_interrupt(cs_engine_model *model)
+static void cs_user_interrupt(cs_engine_model *model)
 {
     /* spec 000 §1.1.7: User Interrupt is a pulse; its status page value is 0. */
-    send_event(model, ISR_USER_INTERRUPT);
-    isr_changed(model, ISR_USER_INTERRUPT);
+    cs_send_event(model, ISR_USER_INTERRUPT);
+    cs_isr_changed(model, ISR_USER_INTERRUPT);
 }
 
 /* ---- fetch --------------------------------------------------------------------------------- */
@@ -754,11 +755,11 @@ static bool fetch_dword(cs_engine_model *model, uint64_t address, uint32_t *valu
 }
 
 /* Address of dword `index` of the command at the current position (the ring wraps). */
-static uint64_t command_address(cs_engine_model *model, uint32_t index)
+static uint64_t cs_command_address(cs_engine_model *model, uint32_t index)
 {
     if (model->level > 0)
         return model->batch_pc[model->level] + 4u * (uint64_t)index;
-    return ring_start(model) + (ring_head(model) + 4u * (uint64_t)index) % ring_size(model);
+    return cs_ring_start(model) + (cs_ring_head(model) + 4u * (uint64_t)index) % cs_ring_size(model);
 }
 
 /* ---- arbitration (docs/cs.md "Preemption and arbitration") ---------------------------------- */
@@ -769,7 +770,7 @@ static uint64_t command_address(cs_engine_model *model, uint32_t index)
  * an execlist load waiting, the engine yields: it stops here and the execlist switches (or
  * lite-restores) the context. A second-level batch is not left for a switch (a **choice**: the
  * image holds the first level's position only). True when the engine yielded. */
-static bool arbitration_point(cs_engine_model *model)
+static bool cs_arbitration_point(cs_engine_model *model)
 {
     if (!model->execlist || !model->arbitration || model->level > 1 ||
         !cs_execlist_switch_pending(model->execlist))
@@ -784,8 +785,8 @@ static bool arbitration_point(cs_engine_model *model)
 
 /* Register access for LRI/SRM: the engine's own block (its base window, and on gen6 the
  * HWS_PGA window) directly, anything else through the MMIO target (docs/cs.md). */
-static bool register_access(cs_engine_model *model, tlm_command command, uint32_t offset, uint32_t *value,
-                            uint32_t byte_disable)
+static bool cs_register_access(cs_engine_model *model, tlm_command command, uint32_t offset, uint32_t *value,
+                               uint32_t byte_disable)
 {
     uint8_t data[4];
     uint8_t enables[4];
@@ -821,7 +822,7 @@ static bool register_access(cs_engine_model *model, tlm_command command, uint32_
 
 /* ---- command execution ------------------------------------------------------------------ */
 
-static uint64_t get(const cs_decoded *decoded, const char *name, uint32_t instance)
+static uint64_t cs_get(const cs_decoded *decoded, const char *name, uint32_t instance)
 {
     uint64_t value = 0;
     cs_decoded_field(decoded, name, instance, &value);
@@ -830,36 +831,37 @@ static uint64_t get(const cs_decoded *decoded, const char *name, uint32_t instan
 
 /* spec 000 §1.1.5.4: with automatic reporting on, crossing a 64 KiB / 128 KiB boundary of the
  * ring writes HEAD to the status page (dword 4). */
-static void report_head(cs_engine_model *model)
+static void cs_report_head(cs_engine_model *model)
 {
-    store(model, hwsp_address(model) + 4u * CS_HWSP_HEAD_DWORD, *reg(model, CS_RING_HEAD_INDEX), 4);
+    cs_store(model, cs_hwsp_address(model) + 4u * CS_HWSP_HEAD_DWORD, *cs_reg(model, CS_RING_HEAD_INDEX), 4);
 }
 
 /* Moves HEAD past `dwords` dwords: wrap to 0 with the wrap count (spec 000 §1.1.5.2, modulo 11
  * bits) and the automatic head report. */
-static void advance_head(cs_engine_model *model, uint32_t dwords)
+static void cs_advance_head(cs_engine_model *model, uint32_t dwords)
 {
-    uint32_t old = ring_head(model);
+    uint32_t old = cs_ring_head(model);
     uint32_t linear = old + 4u * dwords;
-    uint32_t size = ring_size(model);
-    uint32_t wrap = field(model, CS_RING_HEAD_INDEX, CS_RING_HEAD_WRAP_COUNT_MASK, CS_RING_HEAD_WRAP_COUNT_SHIFT);
+    uint32_t size = cs_ring_size(model);
+    uint32_t wrap =
+        cs_reg_field(model, CS_RING_HEAD_INDEX, CS_RING_HEAD_WRAP_COUNT_MASK, CS_RING_HEAD_WRAP_COUNT_SHIFT);
     bool wrapped = linear >= size;
     if (wrapped) {
         model->stats.wraps++;
         wrap = (wrap + 1u) & (CS_RING_HEAD_WRAP_COUNT_MASK >> CS_RING_HEAD_WRAP_COUNT_SHIFT);
     }
     uint32_t head = wrapped ? linear - size : linear;
-    *reg(model, CS_RING_HEAD_INDEX) = (*reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_WAIT_MASK) |
+    *cs_reg(model, CS_RING_HEAD_INDEX) = (*cs_reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_WAIT_MASK) |
                                       (wrap << CS_RING_HEAD_WRAP_COUNT_SHIFT) | head;
-    uint32_t mode = field(model, CS_RING_CTL_INDEX, CS_RING_CTL_AUTO_REPORT_MASK, CS_RING_CTL_AUTO_REPORT_SHIFT);
+    uint32_t mode = cs_reg_field(model, CS_RING_CTL_INDEX, CS_RING_CTL_AUTO_REPORT_MASK, CS_RING_CTL_AUTO_REPORT_SHIFT);
     uint32_t granule = mode == CS_RING_CTL_AUTO_REPORT_REPORT_64KB    ? REPORT_64KB_BYTES
                        : mode == CS_RING_CTL_AUTO_REPORT_REPORT_128KB ? REPORT_128KB_BYTES
                                                                       : 0;
     if (granule && (wrapped || old / granule != linear / granule))
-        report_head(model);
+        cs_report_head(model);
 }
 
-static void leave_batches(cs_engine_model *model)
+static void cs_leave_batches(cs_engine_model *model)
 {
     model->level = 0;
     model->batch_dwords = 0;
@@ -868,10 +870,10 @@ static void leave_batches(cs_engine_model *model)
 
 /* spec 000 §1.2.5 (gen6) and genxml gen12: a batch from the ring is secure if it asks to be;
  * a batch started from a batch is secure only if its parent is (chained batches inherit). */
-static void batch_start(cs_engine_model *model, const cs_decoded *decoded)
+static void cs_batch_start(cs_engine_model *model, const cs_decoded *decoded)
 {
     const security_field *security = &security_fields[model->config.profile];
-    bool secure = get(decoded, security->name, 0) == security->secure;
+    bool secure = cs_get(decoded, security->name, 0) == security->secure;
     /* gen6, spec 000 §1.2.5 bit 8: from within a batch "this field is IGNORED and the next
      * buffer in the chain inherits the initial buffer's security characteristics". gen12,
      * spec 002: a chained or second-level batch may keep or lower its parent's privilege. */
@@ -882,7 +884,7 @@ static void batch_start(cs_engine_model *model, const cs_decoded *decoded)
     /* gen12 (genxml "Predication Enable"): with MI_PREDICATE_RESULT clear the start is not
      * taken and parsing goes on after it. No chain count: a batch that chains to itself (a
      * spinner) runs until software rewrites it; the run's cycle bound ends a runaway. */
-    if (get(decoded, "predication", 0) && !(*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
+    if (cs_get(decoded, "predication", 0) && !(*cs_reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
         model->stats.predicated++;
         return;
     }
@@ -890,17 +892,17 @@ static void batch_start(cs_engine_model *model, const cs_decoded *decoded)
      * MI_BATCH_BUFFER_END returns after it; otherwise a batch started in a batch replaces it
      * (chaining). gen6 has one batch level (spec 000 §1.2.5). */
     bool nest = model->level == 0 ||
-                (model->config.profile == CS_PROFILE_GEN12 && model->level == 1 && get(decoded, "second_level", 0));
+                (model->config.profile == CS_PROFILE_GEN12 && model->level == 1 && cs_get(decoded, "second_level", 0));
     if (nest)
         model->level++;
-    model->batch_pc[model->level] = get(decoded, "address", 0);
+    model->batch_pc[model->level] = cs_get(decoded, "address", 0);
     model->batch_secure[model->level] = secure;
-    model->batch_encrypted[model->level] = model->config.profile == CS_PROFILE_GEN6 && get(decoded, "encrypted", 0);
+    model->batch_encrypted[model->level] = model->config.profile == CS_PROFILE_GEN6 && cs_get(decoded, "encrypted", 0);
     model->line_valid = false;
     model->stats.batches++;
 }
 
-static void batch_end(cs_engine_model *model)
+static void cs_batch_end(cs_engine_model *model)
 {
     if (model->level == 0) {
         tlm_log_warning(model->log, "MI_BATCH_BUFFER_END in the ring: ignored");
@@ -909,26 +911,26 @@ static void batch_end(cs_engine_model *model)
     model->level--;
     model->line_valid = false;
     if (model->level == 0)
-        leave_batches(model);
+        cs_leave_batches(model);
 }
 
 /* spec 000 §1.1.5.5: MI_ARB_CHECK takes a valid UHPTR as the new head and clears VALID. */
-static void arb_check(cs_engine_model *model)
+static void cs_arb_check(cs_engine_model *model)
 {
-    uint32_t *uhptr = reg(model, CS_UHPTR_INDEX);
+    uint32_t *uhptr = cs_reg(model, CS_UHPTR_INDEX);
     if (!(*uhptr & CS_UHPTR_VALID_MASK))
         return;
     *uhptr &= ~CS_UHPTR_VALID_MASK;
     uint64_t target = *uhptr & CS_UHPTR_ADDRESS_MASK;
-    uint64_t start = ring_start(model);
-    if (target < start || target - start >= ring_size(model)) {
+    uint64_t start = cs_ring_start(model);
+    if (target < start || target - start >= cs_ring_size(model)) {
         tlm_log_error(model->log, "UHPTR 0x%llx is outside the ring [0x%llx, +0x%x): not taken",
-                      (unsigned long long)target, (unsigned long long)start, ring_size(model));
+                      (unsigned long long)target, (unsigned long long)start, cs_ring_size(model));
         return;
     }
     model->stats.preemptions++;
-    leave_batches(model);
-    *reg(model, CS_RING_HEAD_INDEX) = (*reg(model, CS_RING_HEAD_INDEX) & ~CS_RING_HEAD_HEAD_MASK) |
+    cs_leave_batches(model);
+    *cs_reg(model, CS_RING_HEAD_INDEX) = (*cs_reg(model, CS_RING_HEAD_INDEX) & ~CS_RING_HEAD_HEAD_MASK) |
                                       (uint32_t)(target - start);
 }
 
@@ -938,8 +940,8 @@ static void arb_check(cs_engine_model *model)
 static uint32_t register_operand(cs_engine_model *model, const cs_decoded *decoded, const char *name,
                                  uint32_t instance, const char *add_flag)
 {
-    uint32_t offset = (uint32_t)get(decoded, name, instance);
-    if (get(decoded, add_flag, 0))
+    uint32_t offset = (uint32_t)cs_get(decoded, name, instance);
+    if (cs_get(decoded, add_flag, 0))
         offset = (uint32_t)model->config.mmio_base + (offset & CS_MMIO_REMAP_MASK);
     return offset;
 }
@@ -948,30 +950,31 @@ static void load_register_imm(cs_engine_model *model, const cs_decoded *decoded)
 {
     /* spec 000 §1.3.2 Byte Write Disables "has only 2 options": 1111b, no write; any other
      * value, the register is fully written (every pair of the command). */
-    if (get(decoded, "byte_disable", 0) == 0xfu)
+    if (cs_get(decoded, "byte_disable", 0) == 0xfu)
         return;
     uint32_t byte_disable = 0;
     uint32_t pairs = decoded->command->group_size ? (decoded->length - decoded->command->group_start) /
                                                         decoded->command->group_size
                                                   : 0;
     for (uint32_t i = 0; i < pairs; i++) {
-        uint32_t value = (uint32_t)get(decoded, "data", i);
-        register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", i, "add_cs_mmio"), &value,
-                        byte_disable);
+        uint32_t value = (uint32_t)cs_get(decoded, "data", i);
+        cs_register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", i, "add_cs_mmio"), &value,
+                           byte_disable);
     }
 }
 
 static void store_register_mem(cs_engine_model *model, const cs_decoded *decoded)
 {
     /* genxml gen12 "Predicate Enable": stored only while MI_PREDICATE_RESULT is set. */
-    if (get(decoded, "predicate", 0) && !(*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
+    if (cs_get(decoded, "predicate", 0) && !(*cs_reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
         model->stats.predicated++;
         return;
     }
     uint32_t value = 0;
-    if (!register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value, 0))
+    if (!cs_register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value,
+                            0))
         value = 0;
-    store(model, get(decoded, "address", 0), value, 4);
+    cs_store(model, cs_get(decoded, "address", 0), value, 4);
 }
 
 /* genxml gen12 MI_LOAD_REGISTER_MEM: the dword at `address` into the register. The loop
@@ -980,26 +983,27 @@ static void store_register_mem(cs_engine_model *model, const cs_decoded *decoded
 static void load_register_mem(cs_engine_model *model, const cs_decoded *decoded)
 {
     uint32_t value = 0;
-    if (load(model, get(decoded, "address", 0), &value))
-        register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value, 0);
+    if (cs_load(model, cs_get(decoded, "address", 0), &value))
+        cs_register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value,
+                           0);
 }
 
 /* genxml gen12 MI_LOAD_REGISTER_REG: source register into destination register. */
 static void load_register_reg(cs_engine_model *model, const cs_decoded *decoded)
 {
     uint32_t value = 0;
-    if (register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "src_reg", 0, "add_cs_mmio_src"),
-                        &value, 0))
-        register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "dst_reg", 0, "add_cs_mmio_dst"),
-                        &value, 0);
+    if (cs_register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "src_reg", 0, "add_cs_mmio_src"),
+                           &value, 0))
+        cs_register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "dst_reg", 0, "add_cs_mmio_dst"),
+                           &value, 0);
 }
 
 /* genxml gen12 MI_COPY_MEM_MEM: one dword from `src` to `dst`. */
 static void copy_mem_mem(cs_engine_model *model, const cs_decoded *decoded)
 {
     uint32_t value = 0;
-    if (load(model, get(decoded, "src", 0), &value))
-        store(model, get(decoded, "dst", 0), value, 4);
+    if (cs_load(model, cs_get(decoded, "src", 0), &value))
+        cs_store(model, cs_get(decoded, "dst", 0), value, 4);
 }
 
 /* data, and data_hi when the command is long enough to hold it: a dword or a qword store. */
@@ -1007,7 +1011,7 @@ static void store_data(cs_engine_model *model, const cs_decoded *decoded, uint64
 {
     uint64_t high = 0;
     bool qword = cs_decoded_field(decoded, "data_hi", 0, &high);
-    store(model, address, get(decoded, "data", 0) | high << 32, qword ? 8u : 4u);
+    cs_store(model, address, cs_get(decoded, "data", 0) | high << 32, qword ? 8u : 4u);
 }
 
 /* PIPE_CONTROL and MI_FLUSH_DW (genxml; spec 000 §1.1.7 bit 4): nothing to flush or stall on in
@@ -1018,36 +1022,36 @@ static void store_data(cs_engine_model *model, const cs_decoded *decoded, uint64
  * interrupt"). */
 static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
 {
-    if (get(decoded, "lri_post_sync", 0)) {
+    if (cs_get(decoded, "lri_post_sync", 0)) {
         /* gen12 genxml "LRI Post Sync Operation": Immediate Data goes to the register at
          * Address. spec 002 (User Mode Privileged Commands, PIPE_CONTROL): "LRI Post-Sync
          * Operation is NOOP" in a non-privileged batch, flagged as a privilege error. */
         if (model->level > 0 && !model->batch_secure[model->level]) {
             tlm_log_warning(model->log, "PIPE_CONTROL LRI post-sync in a non-secure batch: dropped");
-            raise_error(model, ERR_COMMAND_PRIVILEGE);
+            cs_raise_error(model, ERR_COMMAND_PRIVILEGE);
         } else {
-            uint32_t value = (uint32_t)get(decoded, "data", 0);
-            register_access(model, TLM_WRITE_COMMAND, (uint32_t)get(decoded, "address", 0), &value, 0);
+            uint32_t value = (uint32_t)cs_get(decoded, "data", 0);
+            cs_register_access(model, TLM_WRITE_COMMAND, (uint32_t)cs_get(decoded, "address", 0), &value, 0);
         }
-        if (get(decoded, "notify", 0)) {
-            send_event(model, ISR_NOTIFY);
-            isr_changed(model, ISR_NOTIFY);
+        if (cs_get(decoded, "notify", 0)) {
+            cs_send_event(model, ISR_NOTIFY);
+            cs_isr_changed(model, ISR_NOTIFY);
         }
         return;
     }
-    uint64_t operation = get(decoded, "post_sync", 0);
-    uint64_t address = get(decoded, "address", 0);
-    if (get(decoded, "store_index", 0))
-        address += hwsp_address(model);
+    uint64_t operation = cs_get(decoded, "post_sync", 0);
+    uint64_t address = cs_get(decoded, "address", 0);
+    if (cs_get(decoded, "store_index", 0))
+        address += cs_hwsp_address(model);
     if (operation == POST_SYNC_WRITE_IMM)
         store_data(model, decoded, address);
     else if (operation == POST_SYNC_WRITE_TIMESTAMP)
-        store(model, address, timestamp(model), 8);
+        cs_store(model, address, cs_timestamp(model), 8);
     else if (operation == POST_SYNC_WRITE_PS_DEPTH)
-        store(model, address, 0, 8);
-    if (get(decoded, "notify", 0)) {
-        send_event(model, ISR_NOTIFY);
-        isr_changed(model, ISR_NOTIFY);
+        cs_store(model, address, 0, 8);
+    if (cs_get(decoded, "notify", 0)) {
+        cs_send_event(model, ISR_NOTIFY);
+        cs_isr_changed(model, ISR_NOTIFY);
     }
 }
 
@@ -1072,7 +1076,7 @@ static bool waits_for_event(const cs_decoded *decoded)
 /* Appends the command to the event log (docs/cs.md "Event log"), dropping the oldest event
  * when the log is full. Each slot keeps its dword buffer, so a stream of forwarded pipeline
  * commands allocates only until every slot has grown to its commands' length. */
-static void record(cs_engine_model *model, const cs_decoded *decoded)
+static void cs_record(cs_engine_model *model, const cs_decoded *decoded)
 {
     cs_event *event;
     if (model->event_count == CS_EVENT_LOG_CAPACITY) {
@@ -1180,11 +1184,11 @@ static void atomic_gpr_operands(cs_engine_model *model, uint32_t op1[4], uint32_
  * nothing: every access here completes before the next command. */
 static void atomic(cs_engine_model *model, const cs_decoded *decoded)
 {
-    unsigned op = (unsigned)get(decoded, "op", 0);
-    uint64_t address = get(decoded, "address", 0);
-    bool inline_data = get(decoded, "inline_data", 0) != 0;
-    bool return_data = get(decoded, "return_data", 0) != 0;
-    uint64_t size = get(decoded, "data_size", 0);
+    unsigned op = (unsigned)cs_get(decoded, "op", 0);
+    uint64_t address = cs_get(decoded, "address", 0);
+    bool inline_data = cs_get(decoded, "inline_data", 0) != 0;
+    bool return_data = cs_get(decoded, "return_data", 0) != 0;
+    uint64_t size = cs_get(decoded, "data_size", 0);
     unsigned expected = op == ATOMIC_CMP_WR16B ? ATOMIC_SIZE_OCTWORD
                         : (op & ATOMIC_QWORD_FLAG) ? ATOMIC_SIZE_QWORD : ATOMIC_SIZE_DWORD;
     if (size != expected)
@@ -1198,18 +1202,18 @@ static void atomic(cs_engine_model *model, const cs_decoded *decoded)
         static const char *const names1[4] = { "op1_dw0", "op1_dw1", "op1_dw2", "op1_dw3" };
         static const char *const names2[4] = { "op2_dw0", "op2_dw1", "op2_dw2", "op2_dw3" };
         for (unsigned i = 0; i < 4; i++) {
-            op1[i] = (uint32_t)get(decoded, names1[i], 0);
-            op2[i] = (uint32_t)get(decoded, names2[i], 0);
+            op1[i] = (uint32_t)cs_get(decoded, names1[i], 0);
+            op2[i] = (uint32_t)cs_get(decoded, names2[i], 0);
         }
     }
     if (op == ATOMIC_CMP_WR16B) {
         uint32_t old[4];
         for (unsigned i = 0; i < 4; i++)
-            if (!load(model, address + 4u * i, &old[i]))
+            if (!cs_load(model, address + 4u * i, &old[i]))
                 return;
         if (memcmp(old, op1, sizeof old) == 0)
             for (unsigned i = 0; i < 4; i++)
-                store(model, address + 4u * i, op2[i], 4);
+                cs_store(model, address + 4u * i, op2[i], 4);
         if (return_data) {
             set_gpr(model, 0, old[0] | (uint64_t)old[1] << 32);
             set_gpr(model, 1, old[2] | (uint64_t)old[3] << 32);
@@ -1227,40 +1231,40 @@ static void atomic(cs_engine_model *model, const cs_decoded *decoded)
         tlm_log_error(model->log, "MI_ATOMIC opcode 0x%x not defined: no memory access", op);
         return;
     }
-    if (!load(model, address, &lo) || (qword && !load(model, address + 4u, &hi)))
+    if (!cs_load(model, address, &lo) || (qword && !cs_load(model, address + 4u, &hi)))
         return;
     uint64_t old = lo | (uint64_t)hi << 32;
     atomic_result(op & ~ATOMIC_QWORD_FLAG, bits, old, a, b, &new_value);
     if (!qword)
         new_value = (uint32_t)new_value;
-    store(model, address, new_value, qword ? 8u : 4u);
+    cs_store(model, address, new_value, qword ? 8u : 4u);
     if (return_data)
         set_gpr(model, 0, (op & ~ATOMIC_QWORD_FLAG) == ATOMIC_PREDEC ? new_value : old);
 }
 
-static void batch_end(cs_engine_model *model);
+static void cs_batch_end(cs_engine_model *model);
 
 /* MI_CONDITIONAL_BATCH_BUFFER_END (genxml gen12.xml fields; docs/cs.md for the compare): with
  * compare_semaphore, the dword at compare_address (ANDed with the next dword when
  * compare_mask_mode is set) is compared with compare_data: greater, the batch goes on;
  * otherwise it ends as with MI_BATCH_BUFFER_END. Without compare_semaphore nothing happens. */
-static void conditional_batch_end(cs_engine_model *model, const cs_decoded *decoded)
+static void cs_conditional_batch_end(cs_engine_model *model, const cs_decoded *decoded)
 {
-    if (!get(decoded, "compare_semaphore", 0))
+    if (!cs_get(decoded, "compare_semaphore", 0))
         return;
-    uint64_t address = get(decoded, "compare_address", 0);
+    uint64_t address = cs_get(decoded, "compare_address", 0);
     uint32_t value = 0;
-    if (!load(model, address, &value))
+    if (!cs_load(model, address, &value))
         return; /* a refused load: Page Table error, the batch goes on */
-    if (get(decoded, "compare_mask_mode", 0)) {
+    if (cs_get(decoded, "compare_mask_mode", 0)) {
         uint32_t mask = 0;
-        if (!load(model, address + 4u, &mask))
+        if (!cs_load(model, address + 4u, &mask))
             return;
         value &= mask;
     }
-    if (value > (uint32_t)get(decoded, "compare_data", 0))
+    if (value > (uint32_t)cs_get(decoded, "compare_data", 0))
         return;
-    batch_end(model);
+    cs_batch_end(model);
 }
 
 /* ---- semaphores ------------------------------------------------------------------------ */
@@ -1270,13 +1274,13 @@ static void conditional_batch_end(cs_engine_model *model, const cs_decoded *deco
  * address), or the dword in memory. False when it cannot be read (logged; the wait goes on). */
 static bool semaphore_value(cs_engine_model *model, const cs_decoded *decoded, uint32_t *value)
 {
-    if (model->config.profile == CS_PROFILE_GEN6 && get(decoded, "compare_register", 0)) {
-        *value = *reg(model, get(decoded, "register_select", 0) ? CS_SYNC_1_INDEX : CS_SYNC_0_INDEX);
+    if (model->config.profile == CS_PROFILE_GEN6 && cs_get(decoded, "compare_register", 0)) {
+        *value = *cs_reg(model, cs_get(decoded, "register_select", 0) ? CS_SYNC_1_INDEX : CS_SYNC_0_INDEX);
         return true;
     }
-    if (model->config.profile == CS_PROFILE_GEN12 && get(decoded, "register_poll", 0))
-        return register_access(model, TLM_READ_COMMAND, (uint32_t)get(decoded, "address", 0), value, 0);
-    return load(model, get(decoded, "address", 0), value);
+    if (model->config.profile == CS_PROFILE_GEN12 && cs_get(decoded, "register_poll", 0))
+        return cs_register_access(model, TLM_READ_COMMAND, (uint32_t)cs_get(decoded, "address", 0), value, 0);
+    return cs_load(model, cs_get(decoded, "address", 0), value);
 }
 
 /* genxml gen12.xml MI_SEMAPHORE_WAIT Wait Mode: 0 signal mode, 1 polling mode. */
@@ -1304,17 +1308,17 @@ static bool semaphore_passes(cs_engine_model *model, const cs_decoded *decoded)
     bool gen6 = strcmp(name, "MI_SEMAPHORE_MBOX") == 0;
     if (!gen6 && strcmp(name, "MI_SEMAPHORE_WAIT") != 0)
         return true;
-    if (gen6 && !get(decoded, "compare", 0))
+    if (gen6 && !cs_get(decoded, "compare", 0))
         return true;
     uint32_t value = 0;
     if (!semaphore_value(model, decoded, &value))
         return false;
-    uint32_t data = (uint32_t)get(decoded, "data", 0);
+    uint32_t data = (uint32_t)cs_get(decoded, "data", 0);
     /* spec 000 §1.3.6: "If the value at Semaphore Address is greater than the Semaphore Data
      * Dword, execution is continued". */
     if (gen6)
         return value > data;
-    uint64_t operation = get(decoded, "compare", 0);
+    uint64_t operation = cs_get(decoded, "compare", 0);
     if (operation > 5u) {
         tlm_log_error(model->log, "MI_SEMAPHORE_WAIT compare operation %llu not defined: never passes",
                       (unsigned long long)operation);
@@ -1323,27 +1327,27 @@ static bool semaphore_passes(cs_engine_model *model, const cs_decoded *decoded)
     return semaphore_compare((unsigned)operation, value, data);
 }
 
-static void semaphore_poll(void *context)
+static void cs_semaphore_poll(void *context)
 {
     cs_engine_model *model = context;
     model->semaphore_waiting = false;
-    kick(model, 0);
+    cs_kick(model, 0);
 }
 
 /* A semaphore wait that fails: the parser stays at the command and sleeps; a poll event every
  * CS_SEMAPHORE_POLL_CYCLES runs it again (time advances; the wait is bounded only by the
  * kernel's run bound, as a wait that never succeeds is on hardware). */
-static bool semaphore_waits(cs_engine_model *model, const cs_decoded *decoded)
+static bool cs_semaphore_waits(cs_engine_model *model, const cs_decoded *decoded)
 {
     if (semaphore_passes(model, decoded))
         return false;
     model->stats.semaphore_polls++;
     model->semaphore_waiting = true;
     model->semaphore_signal_mode = strcmp(decoded->command->name, "MI_SEMAPHORE_WAIT") == 0 &&
-                                   get(decoded, "wait_mode", 0) == SEMAPHORE_WAIT_SIGNAL_MODE;
+                                   cs_get(decoded, "wait_mode", 0) == SEMAPHORE_WAIT_SIGNAL_MODE;
     tlm_event_notify(model->kernel, &model->semaphore_poll,
                      (tlm_time)CS_SEMAPHORE_POLL_CYCLES * model->config.clock_period);
-    arbitration_point(model);
+    cs_arbitration_point(model);
     return true;
 }
 
@@ -1379,17 +1383,17 @@ static void semaphore_wake(cs_engine_model *model)
     model->stats.semaphore_wakes++;
     tlm_event_cancel(model->kernel, &model->semaphore_poll);
     model->semaphore_waiting = false;
-    kick(model, 0);
+    cs_kick(model, 0);
 }
 
 /* gen12 MI_SEMAPHORE_SIGNAL: wakes the target engine's signal-mode wait. The target context
  * (DW1) is not compared: ring-buffer submission has no context IDs here (docs/cs.md). */
-static void semaphore_signal(cs_engine_model *model, const cs_decoded *decoded)
+static void cs_semaphore_signal(cs_engine_model *model, const cs_decoded *decoded)
 {
     model->stats.semaphore_signals++;
     cs_engine engine;
     unsigned instance;
-    unsigned select = (unsigned)get(decoded, "target_engine", 0);
+    unsigned select = (unsigned)cs_get(decoded, "target_engine", 0);
     if (!signal_target(select, &engine, &instance)) {
         tlm_log_error(model->log, "MI_SEMAPHORE_SIGNAL target engine %u not defined: no engine signalled", select);
         return;
@@ -1404,18 +1408,18 @@ static void semaphore_signal(cs_engine_model *model, const cs_decoded *decoded)
     tlm_log_warning(model->log, "MI_SEMAPHORE_SIGNAL target engine %u is not connected: no engine signalled", select);
 }
 
-static void semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded)
+static void cs_semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded)
 {
     /* spec 000 §1.3.6: Update Semaphore writes the Semaphore Data Dword to the semaphore
      * address (after a passing compare when Compare is set; a failing compare waited before
      * this runs). With Compare Register the update target is the mailbox register. */
-    if (!get(decoded, "update", 0))
+    if (!cs_get(decoded, "update", 0))
         return;
-    uint32_t data = (uint32_t)get(decoded, "data", 0);
-    if (get(decoded, "compare_register", 0))
-        *reg(model, get(decoded, "register_select", 0) ? CS_SYNC_1_INDEX : CS_SYNC_0_INDEX) = data;
+    uint32_t data = (uint32_t)cs_get(decoded, "data", 0);
+    if (cs_get(decoded, "compare_register", 0))
+        *cs_reg(model, cs_get(decoded, "register_select", 0) ? CS_SYNC_1_INDEX : CS_SYNC_0_INDEX) = data;
     else
-        store(model, get(decoded, "address", 0), data, 4);
+        cs_store(model, cs_get(decoded, "address", 0), data, 4);
 }
 
 /* ---- gen6 MI_SET_CONTEXT (spec 000 §1.3.7, §1.1.8.3 CCID) ------------------------------ */
@@ -1439,48 +1443,48 @@ enum {
  * (i915 GEN6_CXT_TOTAL_SIZE), at most the model's CTX_IMAGE_DWORDS. */
 static uint32_t context_image_dwords(cs_engine_model *model)
 {
-    uint32_t bytes = (field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_RING_MASK, CS_CXT_SIZE_RING_SHIFT) +
-                      field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_EXTENDED_MASK, CS_CXT_SIZE_EXTENDED_SHIFT) +
-                      field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_PIPELINE_MASK, CS_CXT_SIZE_PIPELINE_SHIFT)) *
+    uint32_t bytes = (cs_reg_field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_RING_MASK, CS_CXT_SIZE_RING_SHIFT) +
+                      cs_reg_field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_EXTENDED_MASK, CS_CXT_SIZE_EXTENDED_SHIFT) +
+                      cs_reg_field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_PIPELINE_MASK, CS_CXT_SIZE_PIPELINE_SHIFT)) *
                      CXT_SIZE_UNIT_BYTES;
     if (bytes / 4u < CTX_IMAGE_DWORDS)
         tlm_log_warning(model->log, "CXT_SIZE 0x%x gives a %u-byte context image: only %u of %u dwords saved/restored",
-                        *reg(model, CS_CXT_SIZE_INDEX), bytes, bytes / 4u, (unsigned)CTX_IMAGE_DWORDS);
+                        *cs_reg(model, CS_CXT_SIZE_INDEX), bytes, bytes / 4u, (unsigned)CTX_IMAGE_DWORDS);
     return bytes / 4u < CTX_IMAGE_DWORDS ? bytes / 4u : CTX_IMAGE_DWORDS;
 }
 
 static void context_save(cs_engine_model *model, uint64_t lrca)
 {
     uint32_t image[CTX_IMAGE_DWORDS] = {
-        [CTX_IMAGE_INSTPM] = *reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
-        [CTX_IMAGE_MI_MODE] = *reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
-        [CTX_IMAGE_BB_STATE] = *reg(model, CS_BB_STATE_INDEX),
+        [CTX_IMAGE_INSTPM] = *cs_reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
+        [CTX_IMAGE_MI_MODE] = *cs_reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
+        [CTX_IMAGE_BB_STATE] = *cs_reg(model, CS_BB_STATE_INDEX),
     };
     uint32_t dwords = context_image_dwords(model);
     for (uint32_t i = 0; i < dwords; i++)
-        store(model, lrca + 4u * i, image[i], 4);
+        cs_store(model, lrca + 4u * i, image[i], 4);
 }
 
 /* A dword the image does not hold (CXT_SIZE too small) or cannot be read keeps its value. */
 static void context_restore(cs_engine_model *model, uint64_t lrca)
 {
     uint32_t image[CTX_IMAGE_DWORDS] = {
-        [CTX_IMAGE_INSTPM] = *reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
-        [CTX_IMAGE_MI_MODE] = *reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
-        [CTX_IMAGE_BB_STATE] = *reg(model, CS_BB_STATE_INDEX),
+        [CTX_IMAGE_INSTPM] = *cs_reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
+        [CTX_IMAGE_MI_MODE] = *cs_reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
+        [CTX_IMAGE_BB_STATE] = *cs_reg(model, CS_BB_STATE_INDEX),
     };
     uint32_t dwords = context_image_dwords(model);
     for (uint32_t i = 0; i < dwords; i++)
-        load(model, lrca + 4u * i, &image[i]);
-    uint32_t *instpm = reg(model, CS_INSTPM_INDEX);
+        cs_load(model, lrca + 4u * i, &image[i]);
+    uint32_t *instpm = cs_reg(model, CS_INSTPM_INDEX);
     *instpm = (*instpm & ~CTX_IMAGE_INSTPM_BITS) | (image[CTX_IMAGE_INSTPM] & CTX_IMAGE_INSTPM_BITS &
                                                     (CS_INSTPM_RW_MASK | CS_INSTPM_RO_MASK));
-    uint32_t *mode = reg(model, CS_MI_MODE_INDEX);
+    uint32_t *mode = cs_reg(model, CS_MI_MODE_INDEX);
     *mode = (*mode & ~CTX_IMAGE_MI_MODE_BITS) | (image[CTX_IMAGE_MI_MODE] & CTX_IMAGE_MI_MODE_BITS);
     /* BB_STATE follows the parser again at its next status update (update_status): in the
      * ring it reads 0; the restored value stands only until then. */
-    *reg(model, CS_BB_STATE_INDEX) = image[CTX_IMAGE_BB_STATE] & CS_BB_STATE_SECURITY_MASK;
-    sync_flush(model); /* a restored Suspend Flush of 0 releases a delayed sync flush */
+    *cs_reg(model, CS_BB_STATE_INDEX) = image[CTX_IMAGE_BB_STATE] & CS_BB_STATE_SECURITY_MASK;
+    cs_sync_flush(model); /* a restored Suspend Flush of 0 releases a delayed sync flush */
 }
 
 /* The context switch MI_SET_CONTEXT asks for, decided as spec 000 defines it: a save of the
@@ -1490,23 +1494,23 @@ static void context_restore(cs_engine_model *model, uint64_t lrca)
  * Restore Inhibit and Force Restore are not saved in CCID. The save and restore move this
  * model's context image (context_save, context_restore); the command is also recorded in the
  * event log and the decisions counted in the stats. */
-static void set_context(cs_engine_model *model, const cs_decoded *decoded)
+static void cs_set_context(cs_engine_model *model, const cs_decoded *decoded)
 {
     if (model->config.profile != CS_PROFILE_GEN6) {
         model->stats.not_modelled++;
         tlm_log_info(model->log, "MI_SET_CONTEXT parsed and skipped: gen8+ contexts are not modelled");
         return;
     }
-    uint32_t *ccid = reg(model, CS_CCID_INDEX);
-    uint32_t address = (uint32_t)get(decoded, "address", 0) & CS_CCID_LRCA_MASK;
-    bool inhibit = get(decoded, "restore_inhibit", 0) != 0;
-    bool force = get(decoded, "force_restore", 0) != 0;
+    uint32_t *ccid = cs_reg(model, CS_CCID_INDEX);
+    uint32_t address = (uint32_t)cs_get(decoded, "address", 0) & CS_CCID_LRCA_MASK;
+    bool inhibit = cs_get(decoded, "restore_inhibit", 0) != 0;
+    bool force = cs_get(decoded, "force_restore", 0) != 0;
     if (inhibit && force) {
         /* "This bit cannot be set with Force Restore": inhibit wins (**choice**). */
         tlm_log_warning(model->log, "MI_SET_CONTEXT with restore inhibit and force restore: no restore");
         force = false;
     }
-    if (!get(decoded, "must_be_one", 0))
+    if (!cs_get(decoded, "must_be_one", 0))
         tlm_log_warning(model->log, "MI_SET_CONTEXT DW1 bit 8 (must be one) clear");
     bool valid = (*ccid & CS_CCID_VALID_MASK) != 0;
     bool same = valid && (*ccid & CS_CCID_LRCA_MASK) == address;
@@ -1522,18 +1526,18 @@ static void set_context(cs_engine_model *model, const cs_decoded *decoded)
         model->stats.context_switches++;
         /* spec 000 §1.1.7 bit 8 "Context Switch Interrupt: Set when a context switch has just
          * occurred" (a pulse, like User Interrupt; IMR and HWSTAM apply). */
-        send_event(model, IRQ_DATA_CONTEXT_SWITCH);
-        isr_changed(model, IRQ_DATA_CONTEXT_SWITCH);
+        cs_send_event(model, IRQ_DATA_CONTEXT_SWITCH);
+        cs_isr_changed(model, IRQ_DATA_CONTEXT_SWITCH);
     }
     uint32_t keep = CS_CCID_EXT_STATE_RESTORE_MASK | CS_CCID_EXT_STATE_SAVE_MASK | CS_CCID_MUST_BE_ONE_MASK;
     *ccid = address | (decoded->dwords[1] & keep) | CS_CCID_VALID_MASK;
-    record(model, decoded);
+    cs_record(model, decoded);
 }
 
 /* ---- watchdog counter (spec 000 §1.1.6) --------------------------------------------------- */
 
 /* The counter now: GT clocks since it was last 0 ("It increments with the main render clock"). */
-static uint32_t watchdog_count(cs_engine_model *model)
+static uint32_t cs_watchdog_count(cs_engine_model *model)
 {
     if (!model->watchdog_running)
         return 0;
@@ -1543,31 +1547,31 @@ static uint32_t watchdog_count(cs_engine_model *model)
 /* Schedules the expiry for the current count and threshold; a threshold at or below the count
  * (moved under a running counter) expires at once; threshold 0 counts as 1 clock so the
  * interrupts, however frequent, advance time (docs/cs.md). */
-static void watchdog_schedule(cs_engine_model *model)
+static void cs_watchdog_schedule(cs_engine_model *model)
 {
-    uint32_t threshold = *reg(model, CS_PR_CTR_THRSH_INDEX);
+    uint32_t threshold = *cs_reg(model, CS_PR_CTR_THRSH_INDEX);
     if (threshold == 0)
         threshold = 1;
-    uint32_t count = watchdog_count(model);
+    uint32_t count = cs_watchdog_count(model);
     tlm_time delay = count >= threshold ? 0 : (tlm_time)(threshold - count) * model->config.clock_period;
     tlm_event_notify(model->kernel, &model->watchdog_expire, delay);
 }
 
 /* The threshold is reached: the Timeout Counter Expired interrupt (spec 000 §1.1.7 bit 6, a
  * pulse), and the counter "rolls over and starts counting again". */
-static void watchdog_expired(void *context)
+static void cs_watchdog_expired(void *context)
 {
     cs_engine_model *model = context;
     model->stats.watchdog_timeouts++;
-    send_event(model, ISR_TIMEOUT);
-    isr_changed(model, ISR_TIMEOUT);
+    cs_send_event(model, ISR_TIMEOUT);
+    cs_isr_changed(model, ISR_TIMEOUT);
     model->watchdog_zero = tlm_kernel_now(model->kernel);
-    watchdog_schedule(model);
+    cs_watchdog_schedule(model);
 }
 
 /* PR_CTR_CTL written: 0 starts the counter (a running one keeps counting), 1 stops it and
  * resets it to 0; other values by their bit 0 (docs/cs.md). */
-static void watchdog_control(cs_engine_model *model, uint32_t value)
+static void cs_watchdog_control(cs_engine_model *model, uint32_t value)
 {
     if (value > 1u)
         tlm_log_warning(model->log, "PR_CTR_CTL 0x%x: only 0 (start) and 1 (stop) are defined; bit 0 used", value);
@@ -1580,7 +1584,7 @@ static void watchdog_control(cs_engine_model *model, uint32_t value)
         model->watchdog_running = true;
         model->watchdog_zero = tlm_kernel_now(model->kernel);
     }
-    watchdog_schedule(model);
+    cs_watchdog_schedule(model);
 }
 
 /* ---- the EU-array port ------------------------------------------------------------------- */
@@ -1601,11 +1605,11 @@ static void walker_done(void *context, uint64_t ticket)
         /* The CS stall is satisfied: the PIPE_CONTROL runs on its next step. */
         model->walker_stalled = false;
         tlm_event_cancel(model->kernel, &model->stall_timeout);
-        kick(model, 0);
+        cs_kick(model, 0);
     }
 }
 
-static void stall_timed_out(void *context)
+static void cs_stall_timed_out(void *context)
 {
     cs_engine_model *model = context;
     model->stats.walker_stall_timeouts++;
@@ -1614,11 +1618,11 @@ static void stall_timed_out(void *context)
     model->walker_stalled = false;
     model->walkers_outstanding = 0;
     model->walker_generation++; /* their late completions are ignored */
-    kick(model, 0);
+    cs_kick(model, 0);
 }
 
 /* GPGPU_WALKER, COMPUTE_WALKER, MI_REPORT_PERF_COUNT: the command goes to the EU array. */
-static void walker(cs_engine_model *model, const cs_decoded *decoded)
+static void cs_walker(cs_engine_model *model, const cs_decoded *decoded)
 {
     model->stats.walker_requests++;
     cs_walker_completion completion = {
@@ -1664,9 +1668,9 @@ static bool non_pipelined(const cs_decoded *decoded)
  * them) and BLT instructions (a blit on the render engine is an Instruction Parser error first,
  * docs/cs.md "Pipeline port", so that bit never has a command to drop). PIPE_CONTROL (opcode 2)
  * is 3D control, not state. */
-static bool instpm_disabled(cs_engine_model *model, const cs_decoded *decoded)
+static bool cs_instpm_disabled(cs_engine_model *model, const cs_decoded *decoded)
 {
-    uint32_t instpm = *reg(model, CS_INSTPM_INDEX);
+    uint32_t instpm = *cs_reg(model, CS_INSTPM_INDEX);
     if (model->config.engine != CS_ENGINE_RCS)
         return false;
     if (decoded->header_class == CS_CLASS_2D)
@@ -1691,7 +1695,7 @@ static bool cs_stall_waits(cs_engine_model *model, const cs_decoded *decoded)
 {
     if (model->walkers_outstanding == 0)
         return false;
-    bool stall = strcmp(decoded->command->name, "PIPE_CONTROL") == 0 ? get(decoded, "cs_stall", 0) != 0
+    bool stall = strcmp(decoded->command->name, "PIPE_CONTROL") == 0 ? cs_get(decoded, "cs_stall", 0) != 0
                                                                      : non_pipelined(decoded);
     if (!stall)
         return false;
@@ -1710,34 +1714,34 @@ static bool cs_stall_waits(cs_engine_model *model, const cs_decoded *decoded)
  * blitter: 2D engine, video: codec and enhancement), modelled as the event log: the command,
  * its dwords and the time. The port answers "done" after CS_PIPELINE_PORT_CYCLES, which the
  * step adds to its cost (docs/cs.md "Pipeline port"). */
-static void pipeline_port(cs_engine_model *model, const cs_decoded *decoded)
+static void cs_pipeline_port(cs_engine_model *model, const cs_decoded *decoded)
 {
     model->stats.pipeline_commands++;
-    record(model, decoded);
+    cs_record(model, decoded);
     model->bus_delay += (tlm_time)CS_PIPELINE_PORT_CYCLES * model->config.clock_period;
 }
 
-static bool predicate_result(cs_engine_model *model)
+static bool cs_predicate_result(cs_engine_model *model)
 {
-    return (*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u) != 0;
+    return (*cs_reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u) != 0;
 }
 
 /* gen12 3DPRIMITIVE with Predicate Enable (header bit 8) is dropped while MI_PREDICATE_RESULT
  * is clear (spec 000 §1.1.10.4 "the result of the last MI_PREDICATE"; genxml gen12.xml). */
-static void primitive(cs_engine_model *model, const cs_decoded *decoded)
+static void cs_primitive(cs_engine_model *model, const cs_decoded *decoded)
 {
     if (model->config.profile == CS_PROFILE_GEN12 && (decoded->header & PRIMITIVE_PREDICATE_ENABLE) &&
-        !predicate_result(model)) {
+        !cs_predicate_result(model)) {
         model->stats.predicated++;
         return;
     }
     model->stats.primitives++;
-    pipeline_port(model, decoded);
+    cs_pipeline_port(model, decoded);
 }
 
 static uint64_t reg64(cs_engine_model *model, uint32_t index)
 {
-    return *reg(model, index) | (uint64_t)*reg(model, index + 1u) << 32;
+    return *cs_reg(model, index) | (uint64_t)*cs_reg(model, index + 1u) << 32;
 }
 
 /* MI_PREDICATE (genxml gen12.xml; registers spec 000 §1.1.10): compare SRC0 and SRC1, load the
@@ -1748,40 +1752,40 @@ static void predicate(cs_engine_model *model, const cs_decoded *decoded)
 {
     uint64_t delta = reg64(model, CS_MI_PREDICATE_SRC0_INDEX) - reg64(model, CS_MI_PREDICATE_SRC1_INDEX);
     bool compare = false;
-    switch (get(decoded, "compare", 0)) {
+    switch (cs_get(decoded, "compare", 0)) {
     case PREDICATE_COMPARE_TRUE: compare = true; break;
     case PREDICATE_COMPARE_FALSE: compare = false; break;
     case PREDICATE_COMPARE_SRCS_EQUAL: compare = delta == 0; break;
     case PREDICATE_COMPARE_DELTAS_EQUAL: compare = delta == reg64(model, CS_MI_PREDICATE_DATA_INDEX); break;
     }
-    *reg(model, CS_MI_PREDICATE_DATA_INDEX) = (uint32_t)delta;
-    *reg(model, CS_MI_PREDICATE_DATA_UDW_INDEX) = (uint32_t)(delta >> 32);
-    bool old = predicate_result(model);
+    *cs_reg(model, CS_MI_PREDICATE_DATA_INDEX) = (uint32_t)delta;
+    *cs_reg(model, CS_MI_PREDICATE_DATA_UDW_INDEX) = (uint32_t)(delta >> 32);
+    bool old = cs_predicate_result(model);
     bool current = old;
-    uint64_t load = get(decoded, "load", 0);
+    uint64_t load = cs_get(decoded, "load", 0);
     if (load == PREDICATE_LOAD_LOAD)
         current = compare;
     else if (load == PREDICATE_LOAD_LOADINV)
         current = !compare;
     bool result = current;
-    switch (get(decoded, "combine", 0)) {
+    switch (cs_get(decoded, "combine", 0)) {
     case PREDICATE_COMBINE_AND: result = old && current; break;
     case PREDICATE_COMBINE_OR: result = old || current; break;
     case PREDICATE_COMBINE_XOR: result = old != current; break;
     default: break;
     }
-    *reg(model, CS_MI_PREDICATE_RESULT_INDEX) = result ? 1u : 0u;
+    *cs_reg(model, CS_MI_PREDICATE_RESULT_INDEX) = result ? 1u : 0u;
 }
 
 /* MI_SET_PREDICATE (gen12): while its condition holds, pipeline commands are dropped (NOOP). */
-static bool set_predicate_drops(cs_engine_model *model)
+static bool cs_set_predicate_drops(cs_engine_model *model)
 {
-    bool result2 = (*reg(model, CS_PREDICATE_RESULT_2_INDEX) & 1u) != 0;
+    bool result2 = (*cs_reg(model, CS_PREDICATE_RESULT_2_INDEX) & 1u) != 0;
     switch (model->set_predicate) {
     case SET_PREDICATE_RESULT2_CLEAR: return !result2;
     case SET_PREDICATE_RESULT2_SET: return result2;
-    case SET_PREDICATE_RESULT_CLEAR: return !predicate_result(model);
-    case SET_PREDICATE_RESULT_SET: return predicate_result(model);
+    case SET_PREDICATE_RESULT_CLEAR: return !cs_predicate_result(model);
+    case SET_PREDICATE_RESULT_SET: return cs_predicate_result(model);
     case SET_PREDICATE_ALWAYS: return true;
     default: return false;
     }
@@ -1811,12 +1815,12 @@ static void math(cs_engine_model *model, const cs_decoded *decoded)
 static uint64_t status_page_for_index(cs_engine_model *model, const cs_decoded *decoded)
 {
     bool user_batch = model->level > 0 && !model->batch_secure[model->level];
-    bool per_process = get(decoded, "pphwsp", 0) != 0 ||
+    bool per_process = cs_get(decoded, "pphwsp", 0) != 0 ||
                        (model->config.profile == CS_PROFILE_GEN6 && user_batch);
     if (!per_process)
-        return hwsp_address(model);
+        return cs_hwsp_address(model);
     if (model->config.profile == CS_PROFILE_GEN6) {
-        uint32_t ccid = *reg(model, CS_CCID_INDEX);
+        uint32_t ccid = *cs_reg(model, CS_CCID_INDEX);
         if (ccid & CS_CCID_VALID_MASK)
             return (uint64_t)(ccid & CS_CCID_LRCA_MASK) + CS_GEN6_PPHWSP_OFFSET;
     } else {
@@ -1826,57 +1830,57 @@ static uint64_t status_page_for_index(cs_engine_model *model, const cs_decoded *
     }
     tlm_log_warning(model->log, "MI_STORE_DATA_INDEX to the per-process status page with no context loaded: "
                                 "the global status page is used");
-    return hwsp_address(model);
+    return cs_hwsp_address(model);
 }
 
-static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded)
+static void cs_execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded)
 {
     switch (kind) {
     case EXEC_NOOP:
         /* spec 000 §1.3.3: bit 22 writes the identification number into NOPID. */
-        if (get(decoded, "nop_id_write", 0))
-            *reg(model, CS_NOPID_INDEX) = (uint32_t)get(decoded, "nop_id", 0) & CS_NOPID_NOP_ID_MASK;
+        if (cs_get(decoded, "nop_id_write", 0))
+            *cs_reg(model, CS_NOPID_INDEX) = (uint32_t)cs_get(decoded, "nop_id", 0) & CS_NOPID_NOP_ID_MASK;
         break;
     case EXEC_USER_INTERRUPT:
-        user_interrupt(model);
+        cs_user_interrupt(model);
         break;
     case EXEC_WAIT_FOR_EVENT:
         /* spec 000 §1.1.5.4 RB Wait: the ring waits until software writes 1 to RB_WAIT; this
          * system has no display, so no event ends it otherwise. */
         if (waits_for_event(decoded)) {
-            *reg(model, CS_RING_CTL_INDEX) |= CS_RING_CTL_RB_WAIT_MASK;
-            arbitration_point(model); /* spec 000 EXCC: a waiting ring is out of arbitration */
+            *cs_reg(model, CS_RING_CTL_INDEX) |= CS_RING_CTL_RB_WAIT_MASK;
+            cs_arbitration_point(model); /* spec 000 EXCC: a waiting ring is out of arbitration */
         }
         break;
     case EXEC_ARB_CHECK:
-        arb_check(model);
-        arbitration_point(model);
+        cs_arb_check(model);
+        cs_arbitration_point(model);
         break;
     case EXEC_ARB_ON_OFF:
         /* i915 intel_gpu_commands.h MI_ARB_ENABLE: bit 0 turns arbitration on, 0 off. */
-        model->arbitration = get(decoded, "arbitration_enable", 0) != 0;
+        model->arbitration = cs_get(decoded, "arbitration_enable", 0) != 0;
         /* gen6 schedules rings without preemption: the state has no effect there, and the
          * command is recorded in the event log (docs/cs.md). */
         if (!model->execlist)
-            record(model, decoded);
+            cs_record(model, decoded);
         break;
     case EXEC_REPORT_HEAD:
-        report_head(model);
+        cs_report_head(model);
         break;
     case EXEC_BB_START:
-        batch_start(model, decoded);
+        cs_batch_start(model, decoded);
         break;
     case EXEC_BB_END:
-        batch_end(model);
-        arbitration_point(model);
+        cs_batch_end(model);
+        cs_arbitration_point(model);
         break;
     case EXEC_STORE_DATA_IMM:
         /* spec 000 §1.3.8, genxml gen12: the QWord form is one dword longer (data_hi). */
-        store_data(model, decoded, get(decoded, "address", 0));
+        store_data(model, decoded, cs_get(decoded, "address", 0));
         break;
     case EXEC_STORE_DATA_INDEX:
         /* spec 000 §1.3.9: an offset into the global or the per-process status page. */
-        store_data(model, decoded, status_page_for_index(model, decoded) + get(decoded, "offset", 0));
+        store_data(model, decoded, status_page_for_index(model, decoded) + cs_get(decoded, "offset", 0));
         break;
     case EXEC_LOAD_REGISTER_IMM:
         load_register_imm(model, decoded);
@@ -1897,46 +1901,46 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
         /* spec 000 §1.1.4.1 "MI_FLUSH Enable": disabled (the default), an MI_FLUSH stalls the
          * parser with the Instruction Parser error; enabled, §1.3.1: it flushes the render
          * caches, which this model does not have, so the flush is complete at once. */
-        if (!(*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_MI_FLUSH_ENABLE_MASK)) {
+        if (!(*cs_reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_MI_FLUSH_ENABLE_MASK)) {
             tlm_log_error(model->log, "MI_FLUSH with MI_MODE MI_FLUSH Enable clear: parser error");
-            halt(model, ERR_INSTRUCTION_PARSER);
+            cs_halt(model, ERR_INSTRUCTION_PARSER);
         }
         break;
     case EXEC_POST_SYNC:
         post_sync(model, decoded);
         break;
     case EXEC_RECORD:
-        record(model, decoded);
+        cs_record(model, decoded);
         break;
     case EXEC_WALKER:
-        walker(model, decoded);
+        cs_walker(model, decoded);
         break;
     case EXEC_ATOMIC:
         atomic(model, decoded);
         break;
     case EXEC_COND_BB_END:
-        conditional_batch_end(model, decoded);
+        cs_conditional_batch_end(model, decoded);
         break;
     case EXEC_SEMAPHORE_MBOX:
-        semaphore_mbox(model, decoded);
+        cs_semaphore_mbox(model, decoded);
         break;
     case EXEC_SEMAPHORE_WAIT:
-        /* The compare passed (semaphore_waits): nothing else to do. */
+        /* The compare passed (cs_semaphore_waits): nothing else to do. */
         break;
     case EXEC_SET_CONTEXT:
-        set_context(model, decoded);
+        cs_set_context(model, decoded);
         break;
     case EXEC_SUSPEND_FLUSH:
-        suspend_flush(model, get(decoded, "suspend", 0) != 0);
+        cs_suspend_flush(model, cs_get(decoded, "suspend", 0) != 0);
         break;
     case EXEC_SEMAPHORE_SIGNAL:
-        semaphore_signal(model, decoded);
+        cs_semaphore_signal(model, decoded);
         break;
     case EXEC_PIPELINE:
-        pipeline_port(model, decoded);
+        cs_pipeline_port(model, decoded);
         break;
     case EXEC_PRIMITIVE:
-        primitive(model, decoded);
+        cs_primitive(model, decoded);
         break;
     case EXEC_MATH:
         math(model, decoded);
@@ -1945,7 +1949,7 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
         predicate(model, decoded);
         break;
     case EXEC_SET_PREDICATE:
-        model->set_predicate = (uint32_t)get(decoded, "noop", 0);
+        model->set_predicate = (uint32_t)cs_get(decoded, "noop", 0);
         break;
     case EXEC_NOT_MODELLED:
         model->stats.not_modelled++;
@@ -1956,13 +1960,13 @@ static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *de
 
 /* Reads the command at the current position into model->command. Returns its length, or 0
  * when it cannot be run now (starved in the ring, or an error that halted the engine). */
-static uint32_t fetch_command(cs_engine_model *model, cs_decoded *decoded)
+static uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded)
 {
     uint32_t available = UINT32_MAX;
     if (model->level == 0)
-        available = ((ring_tail(model) + ring_size(model) - ring_head(model)) % ring_size(model)) / 4u;
-    if (!fetch_dword(model, command_address(model, 0), &model->command[0])) {
-        halt(model, ERR_PAGE_TABLE);
+        available = ((cs_ring_tail(model) + cs_ring_size(model) - cs_ring_head(model)) % cs_ring_size(model)) / 4u;
+    if (!fetch_dword(model, cs_command_address(model, 0), &model->command[0])) {
+        cs_halt(model, ERR_PAGE_TABLE);
         return 0;
     }
     cs_decode(model->config.profile, model->config.engine, model->command, 1, decoded);
@@ -1973,12 +1977,12 @@ static uint32_t fetch_command(cs_engine_model *model, cs_decoded *decoded)
         /* The command runs past TAIL: the parser waits for software to move TAIL. */
         model->starved = true;
         tlm_log_info(model->log, "%s at HEAD 0x%x needs %u dwords, %u before TAIL: waiting for TAIL",
-                     decoded->command ? decoded->command->name : "command", ring_head(model), length, available);
+                     decoded->command ? decoded->command->name : "command", cs_ring_head(model), length, available);
         return 0;
     }
     for (uint32_t i = 1; i < length; i++) {
-        if (!fetch_dword(model, command_address(model, i), &model->command[i])) {
-            halt(model, ERR_PAGE_TABLE);
+        if (!fetch_dword(model, cs_command_address(model, i), &model->command[i])) {
+            cs_halt(model, ERR_PAGE_TABLE);
             return 0;
         }
     }
@@ -1991,13 +1995,13 @@ static uint32_t fetch_command(cs_engine_model *model, cs_decoded *decoded)
 static bool ggtt_selected(const cs_decoded *decoded)
 {
     const char *name = decoded->command->privilege_fields[0];
-    return decoded->command->privilege == CS_PRIV_NONE && name && get(decoded, name, 0) != 0;
+    return decoded->command->privilege == CS_PRIV_NONE && name && cs_get(decoded, name, 0) != 0;
 }
 
 /* The checks of a command parsed in a batch buffer: ring-only commands, privileged commands
  * in an encrypted or a non-secure batch, GGTT selects in a non-secure batch. False when the
  * command is not executed (dropped, or converted to MI_NOOP); the batch goes on either way. */
-static bool batch_permits(cs_engine_model *model, const cs_decoded *decoded)
+static bool cs_batch_permits(cs_engine_model *model, const cs_decoded *decoded)
 {
     if (decoded->command->flags & CS_CMD_RING_ONLY) {
         tlm_log_warning(model->log, "%s in a batch buffer (ring only): dropped", decoded->command->name);
@@ -2006,7 +2010,8 @@ static bool batch_permits(cs_engine_model *model, const cs_decoded *decoded)
     if (model->batch_encrypted[model->level] && decoded->command->privilege == CS_PRIV_ALWAYS) {
         /* gen6, spec 000 §1.2.5 bit 12: "Commands in the ... Privileged Commands [table] are not
          * allowed from Encrypted Batch Buffers and will be turned into NOOP commands". */
-        tlm_log_warning(model->log, "privileged %s in an encrypted batch: converted to MI_NOOP", decoded->command->name);
+        tlm_log_warning(model->log, "privileged %s in an encrypted batch: converted to MI_NOOP",
+                        decoded->command->name);
         return false;
     }
     if (!model->batch_secure[model->level]) {
@@ -2015,7 +2020,7 @@ static bool batch_permits(cs_engine_model *model, const cs_decoded *decoded)
              * is enabled" for gen12's GGTT-selecting commands): a NOOP, parsing continues. */
             tlm_log_warning(model->log, "privileged %s in a non-secure batch: converted to MI_NOOP",
                             decoded->command->name);
-            raise_error(model, ERR_COMMAND_PRIVILEGE);
+            cs_raise_error(model, ERR_COMMAND_PRIVILEGE);
             return false;
         }
         if (ggtt_selected(decoded)) {
@@ -2023,7 +2028,7 @@ static bool batch_permits(cs_engine_model *model, const cs_decoded *decoded)
              * memory here, so the same address. */
             tlm_log_warning(model->log, "%s selects the GGTT in a non-secure batch: used as PPGTT",
                             decoded->command->name);
-            raise_error(model, ERR_MEMORY_PRIVILEGE);
+            cs_raise_error(model, ERR_MEMORY_PRIVILEGE);
         }
     }
     return true;
@@ -2035,14 +2040,14 @@ static bool batch_permits(cs_engine_model *model, const cs_decoded *decoded)
  * They keep the last command's values when the engine stops (so a hang shows where). */
 static void capture_command(cs_engine_model *model, const cs_decoded *decoded)
 {
-    uint64_t at = command_address(model, 0);
-    *reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
-    *reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
-    *reg(model, CS_IPEHR_INDEX) = decoded->header;
-    *reg(model, CS_CSCMDOP_INDEX) = decoded->header;
-    *reg(model, CS_DMA_FADD_INDEX) = (uint32_t)model->line_address;
-    *reg(model, CS_DMA_FADD_UDW_INDEX) = (uint32_t)(model->line_address >> 32) & CS_DMA_FADD_UDW_ADDRESS_MASK;
-    *reg(model, CS_BB_ADDR_UDW_INDEX) =
+    uint64_t at = cs_command_address(model, 0);
+    *cs_reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
+    *cs_reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
+    *cs_reg(model, CS_IPEHR_INDEX) = decoded->header;
+    *cs_reg(model, CS_CSCMDOP_INDEX) = decoded->header;
+    *cs_reg(model, CS_DMA_FADD_INDEX) = (uint32_t)model->line_address;
+    *cs_reg(model, CS_DMA_FADD_UDW_INDEX) = (uint32_t)(model->line_address >> 32) & CS_DMA_FADD_UDW_ADDRESS_MASK;
+    *cs_reg(model, CS_BB_ADDR_UDW_INDEX) =
         model->level > 0 ? (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK : 0;
 }
 
@@ -2050,7 +2055,7 @@ static void capture_command(cs_engine_model *model, const cs_decoded *decoded)
 static uint32_t step_once(cs_engine_model *model)
 {
     cs_decoded decoded;
-    uint32_t length = fetch_command(model, &decoded);
+    uint32_t length = cs_fetch_command(model, &decoded);
     if (!length)
         return 0;
     capture_command(model, &decoded);
@@ -2061,47 +2066,47 @@ static uint32_t step_once(cs_engine_model *model)
     if (decoded.status == 0 &&
         (model->kinds[decoded.command - model->commands] == EXEC_SEMAPHORE_MBOX ||
          model->kinds[decoded.command - model->commands] == EXEC_SEMAPHORE_WAIT) &&
-        semaphore_waits(model, &decoded))
+        cs_semaphore_waits(model, &decoded))
         return 0; /* not parsed yet: it runs again at the next poll */
     model->stats.commands++;
     model->stats.dwords += length;
     if (decoded.status & (CS_DECODE_UNKNOWN | CS_DECODE_SHORT | CS_DECODE_NOT_ACCEPTED | CS_DECODE_TRUNCATED)) {
         /* Instruction Parser error (spec 000 §1.1.7.3); the parser stops at the command. */
         tlm_log_error(model->log, "instruction parser error at 0x%llx: header 0x%08x (%s%s%s)",
-                      (unsigned long long)command_address(model, 0), decoded.header,
+                      (unsigned long long)cs_command_address(model, 0), decoded.header,
                       decoded.status & CS_DECODE_UNKNOWN ? "unknown" : "",
                       decoded.status & CS_DECODE_SHORT ? "shorter than its fields" : "",
                       decoded.status & CS_DECODE_NOT_ACCEPTED ? "not accepted by this engine" : "");
-        halt(model, ERR_INSTRUCTION_PARSER);
+        cs_halt(model, ERR_INSTRUCTION_PARSER);
         return length;
     }
     model->executed[decoded.command - model->commands]++; /* coverage: cs_engine_command_count */
-    model->command_at = command_address(model, 0);
+    model->command_at = cs_command_address(model, 0);
     bool in_batch = model->level > 0;
     if (in_batch) {
         model->batch_dwords += length;
         if (model->config.batch_dword_limit && model->batch_dwords > model->config.batch_dword_limit) {
             tlm_log_error(model->log, "more than %u batch dwords without returning to the ring",
                           model->config.batch_dword_limit);
-            halt(model, ERR_INSTRUCTION_PARSER);
+            cs_halt(model, ERR_INSTRUCTION_PARSER);
             return length;
         }
         model->batch_pc[model->level] += 4u * (uint64_t)length;
     } else {
-        advance_head(model, length);
+        cs_advance_head(model, length);
     }
     exec_kind kind = model->kinds[decoded.command - model->commands];
-    if (in_batch && !batch_permits(model, &decoded))
+    if (in_batch && !cs_batch_permits(model, &decoded))
         return length; /* dropped, or converted to MI_NOOP */
-    if (instpm_disabled(model, &decoded)) {
+    if (cs_instpm_disabled(model, &decoded)) {
         model->stats.instpm_disabled++;
         return length; /* parsed, not executed (INSTPM) */
     }
-    if (model->set_predicate && kind >= EXEC_PIPELINE && kind <= EXEC_PRIMITIVE && set_predicate_drops(model)) {
+    if (model->set_predicate && kind >= EXEC_PIPELINE && kind <= EXEC_PRIMITIVE && cs_set_predicate_drops(model)) {
         model->stats.predicated++;
         return length; /* MI_SET_PREDICATE: dropped as a NOOP */
     }
-    execute(model, kind, &decoded);
+    cs_execute(model, kind, &decoded);
     return length;
 }
 
@@ -2113,42 +2118,42 @@ static void step(void *context)
     model->bus_delay = 0;
     model->stepping = true;
     uint32_t dwords = 0;
-    if (runnable(model))
+    if (cs_runnable(model))
         dwords = step_once(model);
     model->stepping = false;
     model->rows.fetched = model->stats.fetches != fetches;
     tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * dwords) * model->config.clock_period +
                     model->bus_delay;
-    kick(model, cost);
+    cs_kick(model, cost);
 }
 
 /* ---- statistics from the EU array -------------------------------------------------------- */
 
-static uint64_t port_threads(cs_engine_model *model)
+static uint64_t cs_port_threads(cs_engine_model *model)
 {
     return model->statistics.threads_dispatched ? model->statistics.threads_dispatched(model->statistics.context) : 0;
 }
 
 /* spec 000 §1.1.12.1: the count grows by what the EU array dispatched since it was last set. */
-static uint64_t threads_dispatched(cs_engine_model *model)
+static uint64_t cs_threads_dispatched(cs_engine_model *model)
 {
-    return model->threads_base + (port_threads(model) - model->threads_mark);
+    return model->threads_base + (cs_port_threads(model) - model->threads_mark);
 }
 
 /* "This register is reset when a write occurs": a write of either dword sets that half and
  * the count goes on from the value written. */
-static void threads_written(cs_engine_model *model, uint32_t index, uint32_t value)
+static void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value)
 {
-    uint64_t now = threads_dispatched(model);
+    uint64_t now = cs_threads_dispatched(model);
     model->threads_base = index == CS_TS_GPGPU_THREADS_DISPATCHED_INDEX
                               ? (now & ~(uint64_t)UINT32_MAX) | value
                               : (now & UINT32_MAX) | (uint64_t)value << 32;
-    model->threads_mark = port_threads(model);
+    model->threads_mark = cs_port_threads(model);
 }
 
 /* ---- MMIO ----------------------------------------------------------------------------- */
 
-static void register_written(void *context, uint32_t index, uint32_t old_value, uint32_t new_value)
+static void cs_register_written(void *context, uint32_t index, uint32_t old_value, uint32_t new_value)
 {
     cs_engine_model *model = context;
     cs_execlist_register_written(model->execlist, index, old_value, new_value);
@@ -2169,31 +2174,31 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
         model->geometry_logged = false;
         if ((old_value & ~new_value) & CS_RING_CTL_ENABLE_MASK) {
             /* Disabling the ring drops the batches in flight and clears a halt (docs/cs.md). */
-            leave_batches(model);
+            cs_leave_batches(model);
             model->halted = false;
             model->starved = false;
             model->semaphore_waiting = false;
             tlm_event_cancel(model->kernel, &model->semaphore_poll);
             tlm_event_cancel(model->kernel, &model->step);
-            page_fault_cleared(model);
+            cs_page_fault_cleared(model);
             model->yielded = false;
         }
         break;
     case CS_EIR_INDEX:
-        update_master_error(model);
+        cs_update_master_error(model);
         break;
     case CS_IMR_INDEX:
     case CS_HWSTAM_INDEX:
         /* spec 000 §1.1.7.1-2 (gen6): "Reserved bits are RO", reading their reset value 1: only
-         * the bits of the engine's own layout (engine_irq_layout) take a write. */
+         * the bits of the engine's own layout (cs_engine_irq_layout) take a write. */
         if (model->config.profile == CS_PROFILE_GEN6) {
-            irq_layout layout = engine_irq_layout(model);
-            *reg(model, index) = new_value | ~(layout.events << layout.shift);
+            irq_layout layout = cs_engine_irq_layout(model);
+            *cs_reg(model, index) = new_value | ~(layout.events << layout.shift);
         }
         break;
     case CS_INSTPM_INDEX:
     case CS_MI_MODE_INDEX:
-        sync_flush(model);
+        cs_sync_flush(model);
         /* spec 000 MI_MODE Stop Rings: "the parser is turned off"; the command in progress has
          * completed (a step is atomic), so Rings Idle reads 1 at once (i915 intel_engine_stop_cs
          * polls MODE_IDLE after setting STOP_RING). */
@@ -2206,25 +2211,25 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
          * the request (i915 gen8_engine_reset_cancel) lets it go on. */
         if (new_value & CS_RESET_CTL_REQUEST_RESET_MASK) {
             tlm_event_cancel(model->kernel, &model->step);
-            *reg(model, CS_RESET_CTL_INDEX) |= CS_RESET_CTL_READY_TO_RESET_MASK;
+            *cs_reg(model, CS_RESET_CTL_INDEX) |= CS_RESET_CTL_READY_TO_RESET_MASK;
         } else {
-            *reg(model, CS_RESET_CTL_INDEX) &= ~CS_RESET_CTL_READY_TO_RESET_MASK;
+            *cs_reg(model, CS_RESET_CTL_INDEX) &= ~CS_RESET_CTL_READY_TO_RESET_MASK;
         }
         break;
     case CS_PR_CTR_CTL_INDEX:
-        watchdog_control(model, new_value);
+        cs_watchdog_control(model, new_value);
         break;
     case CS_PR_CTR_THRSH_INDEX:
         if (model->watchdog_running)
-            watchdog_schedule(model);
+            cs_watchdog_schedule(model);
         break;
     case CS_TS_GPGPU_THREADS_DISPATCHED_INDEX:
     case CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX:
-        threads_written(model, index, new_value);
+        cs_threads_written(model, index, new_value);
         break;
     case CS_CXT_SIZE_WRITE_INDEX:
         /* spec 000 §1.1.8.4: written at 21A8h, read at 21A0h. */
-        *reg(model, CS_CXT_SIZE_INDEX) = new_value;
+        *cs_reg(model, CS_CXT_SIZE_INDEX) = new_value;
         break;
     case CS_CTX_TIMESTAMP_INDEX:
         model->ctx_base = new_value; /* counting goes on from the value written */
@@ -2233,39 +2238,39 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
     default:
         break;
     }
-    kick(model, 0);
+    cs_kick(model, 0);
 }
 
-static void register_read(void *context, uint32_t index)
+static void cs_register_read(void *context, uint32_t index)
 {
     /* TIMESTAMP counts with simulated time (spec 000 §1.1.9.8). */
     cs_engine_model *model = context;
     cs_execlist_register_read(model->execlist, index);
     if (index == CS_PR_CTR_INDEX)
-        *reg(model, CS_PR_CTR_INDEX) = watchdog_count(model);
+        *cs_reg(model, CS_PR_CTR_INDEX) = cs_watchdog_count(model);
     if (index == CS_CTX_TIMESTAMP_INDEX)
-        *reg(model, CS_CTX_TIMESTAMP_INDEX) = ctx_timestamp(model);
-    bool busy = tlm_event_pending(&model->step) || model->level > 0 || model->halted || runnable(model);
+        *cs_reg(model, CS_CTX_TIMESTAMP_INDEX) = cs_ctx_timestamp(model);
+    bool busy = tlm_event_pending(&model->step) || model->level > 0 || model->halted || cs_runnable(model);
     if (index == CS_PSMI_CTL_INDEX) {
         /* i915 gen6_bsd_submit_request: with sleep messages disabled the engine wakes, and the
          * driver polls SLEEP_INDICATOR to 0 before writing TAIL. An idle engine that may send
          * sleep messages is asleep (choice: it sleeps at once, wakes at once). */
-        uint32_t *psmi = reg(model, CS_PSMI_CTL_INDEX);
+        uint32_t *psmi = cs_reg(model, CS_PSMI_CTL_INDEX);
         bool asleep = !busy && !(*psmi & CS_PSMI_CTL_SLEEP_MSG_DISABLE_MASK);
         *psmi = asleep ? *psmi | CS_PSMI_CTL_SLEEP_INDICATOR_MASK : *psmi & ~CS_PSMI_CTL_SLEEP_INDICATOR_MASK;
     }
     if (index == CS_INSTDONE_INDEX)
         /* Choice: the parser's done bit (0) is clear while the engine has a command to run. */
-        *reg(model, CS_INSTDONE_INDEX) = busy ? ~1u : ~0u;
+        *cs_reg(model, CS_INSTDONE_INDEX) = busy ? ~1u : ~0u;
     if (index == CS_TS_GPGPU_THREADS_DISPATCHED_INDEX || index == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) {
-        uint64_t count = threads_dispatched(model);
-        *reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_INDEX) = (uint32_t)count;
-        *reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) = (uint32_t)(count >> 32);
+        uint64_t count = cs_threads_dispatched(model);
+        *cs_reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_INDEX) = (uint32_t)count;
+        *cs_reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) = (uint32_t)(count >> 32);
     }
     if (index == CS_TIMESTAMP_INDEX || index == CS_TIMESTAMP_UDW_INDEX) {
-        uint64_t now = timestamp(model);
-        *reg(model, CS_TIMESTAMP_INDEX) = (uint32_t)now;
-        *reg(model, CS_TIMESTAMP_UDW_INDEX) = (uint32_t)(now >> 32);
+        uint64_t now = cs_timestamp(model);
+        *cs_reg(model, CS_TIMESTAMP_INDEX) = (uint32_t)now;
+        *cs_reg(model, CS_TIMESTAMP_UDW_INDEX) = (uint32_t)(now >> 32);
     }
 }
 
@@ -2277,7 +2282,7 @@ static void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
      * hang capture); gen8+ has its submit queue there, so the offset is EXECLIST_SQ_ELEMENT1_LO's. */
     if (model->config.profile == CS_PROFILE_GEN6 && payload->command == TLM_READ_COMMAND &&
         payload->address == CS_EXECLIST_SQ_ELEMENT1_LO_OFFSET && payload->length == 4 && !payload->byte_enable) {
-        uint32_t value = *reg(model, CS_PP_DIR_BASE_INDEX);
+        uint32_t value = *cs_reg(model, CS_PP_DIR_BASE_INDEX);
         for (uint32_t i = 0; i < 4; i++)
             payload->data[i] = (uint8_t)(value >> (8 * i));
         payload->response = TLM_OK_RESPONSE;
@@ -2316,7 +2321,7 @@ static uint32_t cs_transport_dbg(void *self, tlm_payload *payload)
 }
 
 /* The gen6 HWS_PGA window: one register at offset 0 of its mapping. */
-static void hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
+static void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     (void)delay;
     cs_engine_model *model = self;
@@ -2335,8 +2340,8 @@ static void hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 static void execlist_event(void *engine, uint32_t bits)
 {
     cs_engine_model *model = engine;
-    send_event(model, bits);
-    isr_changed(model, bits);
+    cs_send_event(model, bits);
+    cs_isr_changed(model, bits);
 }
 
 /* A switch is over. A context was loaded (or none): its ring registers are new; the parser
@@ -2348,17 +2353,17 @@ static void execlist_resume(void *engine, tlm_time delay, bool restored)
     cs_engine_model *model = engine;
     model->yielded = false;
     if (restored) {
-        leave_batches(model);
-        uint32_t bb = *reg(model, CS_BB_ADDR_INDEX);
+        cs_leave_batches(model);
+        uint32_t bb = *cs_reg(model, CS_BB_ADDR_INDEX);
         if (bb & CS_BB_ADDR_VALID_MASK) {
             model->level = 1;
-            model->batch_pc[1] = (bb & CS_BB_ADDR_ADDRESS_MASK) | (uint64_t)*reg(model, CS_BB_ADDR_UDW_INDEX) << 32;
-            model->batch_secure[1] = !(*reg(model, CS_BB_STATE_INDEX) & CS_BB_STATE_SECURITY_MASK);
+            model->batch_pc[1] = (bb & CS_BB_ADDR_ADDRESS_MASK) | (uint64_t)*cs_reg(model, CS_BB_ADDR_UDW_INDEX) << 32;
+            model->batch_secure[1] = !(*cs_reg(model, CS_BB_STATE_INDEX) & CS_BB_STATE_SECURITY_MASK);
         }
         model->semaphore_waiting = false;
         tlm_event_cancel(model->kernel, &model->semaphore_poll);
         model->ctx_clock = cs_execlist_active(model->execlist);
-        model->ctx_base = *reg(model, CS_CTX_TIMESTAMP_INDEX);
+        model->ctx_base = *cs_reg(model, CS_CTX_TIMESTAMP_INDEX);
         model->ctx_since = tlm_kernel_now(model->kernel);
         uint32_t id = 0;
         bool has_context = cs_execlist_context_id(model->execlist, &id);
@@ -2368,7 +2373,7 @@ static void execlist_resume(void *engine, tlm_time delay, bool restored)
     model->starved = false;
     model->line_valid = false;
     model->geometry_logged = false;
-    kick(model, delay);
+    cs_kick(model, delay);
 }
 
 static bool execlist_yielded(void *engine)
@@ -2381,19 +2386,19 @@ static bool execlist_yielded(void *engine)
 static void execlist_arbitrate(void *engine)
 {
     cs_engine_model *model = engine;
-    if (!model->yielded && (model->semaphore_waiting || (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
-        arbitration_point(model);
+    if (!model->yielded && (model->semaphore_waiting || (*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
+        cs_arbitration_point(model);
 }
 
 /* Before a save: CTX_TIMESTAMP stops and holds the context's run time. */
 static void execlist_context_out(void *engine)
 {
     cs_engine_model *model = engine;
-    *reg(model, CS_CTX_TIMESTAMP_INDEX) = ctx_timestamp(model);
+    *cs_reg(model, CS_CTX_TIMESTAMP_INDEX) = cs_ctx_timestamp(model);
     model->ctx_clock = false;
 }
 
-/* The engine context of an image moves through register_access, the path MI_LOAD_REGISTER_IMM
+/* The engine context of an image moves through cs_register_access, the path MI_LOAD_REGISTER_IMM
  * and MI_STORE_REGISTER_MEM take (side effects included: MI_MODE, INSTPM, the watchdog). A
  * register with no writable bit is not restored (the timestamp counts on its own). The parser
  * is not started from inside: execlist_resume does that once the whole image is loaded. */
@@ -2407,7 +2412,7 @@ static void execlist_write_register(void *engine, uint32_t offset, uint32_t valu
     if (!(desc->rw_mask | desc->w1c_mask | desc->w1s_mask))
         return;
     model->restoring = true;
-    register_access(model, TLM_WRITE_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
+    cs_register_access(model, TLM_WRITE_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
     model->restoring = false;
 }
 
@@ -2416,7 +2421,7 @@ static uint32_t execlist_read_register(void *engine, uint32_t offset)
     cs_engine_model *model = engine;
     uint32_t value = 0;
     model->restoring = true;
-    register_access(model, TLM_READ_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
+    cs_register_access(model, TLM_READ_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
     model->restoring = false;
     return value;
 }
@@ -2442,7 +2447,7 @@ void cs_engine_reset(cs_engine_model *model)
     model->walker_generation++;
     tlm_register_file_reset(&model->registers);
     cs_execlist_reset(model->execlist);
-    leave_batches(model);
+    cs_leave_batches(model);
     model->set_predicate = 0;
     model->alu = (cs_math_alu){ 0 };
     model->halted = false;
@@ -2450,7 +2455,7 @@ void cs_engine_reset(cs_engine_model *model)
     model->geometry_logged = false;
     model->isr = 0;
     model->threads_base = 0;
-    model->threads_mark = port_threads(model);
+    model->threads_mark = cs_port_threads(model);
     update_status(model);
 }
 
@@ -2472,7 +2477,7 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     model->executed = tlm_alloc_zeroed(count ? count : 1, sizeof *model->executed);
     uint32_t capacity = 1;
     for (size_t i = 0; i < count; i++) {
-        model->kinds[i] = exec_kind_of(model->commands[i].name);
+        model->kinds[i] = cs_exec_kind_of(model->commands[i].name);
         if (model->kinds[i] == EXEC_NOT_MODELLED && (model->commands[i].match_value >> 29) != 0)
             model->kinds[i] = EXEC_PIPELINE; /* every non-MI command the front end does not own */
         uint32_t longest = cs_command_max_encodable(&model->commands[i]);
@@ -2482,13 +2487,13 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     model->command_capacity = capacity;
     model->command = tlm_alloc_zeroed(capacity, sizeof *model->command);
     tlm_event_init(&model->step, name, step, model);
-    tlm_event_init(&model->stall_timeout, name, stall_timed_out, model);
-    tlm_event_init(&model->semaphore_poll, name, semaphore_poll, model);
-    tlm_event_init(&model->watchdog_expire, name, watchdog_expired, model);
+    tlm_event_init(&model->stall_timeout, name, cs_stall_timed_out, model);
+    tlm_event_init(&model->semaphore_poll, name, cs_semaphore_poll, model);
+    tlm_event_init(&model->watchdog_expire, name, cs_watchdog_expired, model);
     tlm_event_set_background(&model->watchdog_expire, true);
     tlm_register_file_init(&model->registers, &cs_regs, model->log);
-    model->registers.on_write = register_written;
-    model->registers.on_read = register_read;
+    model->registers.on_write = cs_register_written;
+    model->registers.on_read = cs_register_read;
     model->registers.context = model;
     tlm_register_file_trace(&model->registers, kernel, name);
     declare_rows(model, name, count);
@@ -2501,7 +2506,7 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     model->hws_target = (tlm_target){
         .name = name,
         .self = model,
-        .b_transport = hws_b_transport,
+        .b_transport = cs_hws_b_transport,
     };
     if (config->profile == CS_PROFILE_GEN12) {
         cs_execlist_host host = {
@@ -2626,9 +2631,9 @@ void cs_engine_set_walker_port(cs_engine_model *model, const cs_walker_port *por
 
 void cs_engine_set_statistics_port(cs_engine_model *model, const cs_statistics_port *port)
 {
-    model->threads_base = threads_dispatched(model);
+    model->threads_base = cs_threads_dispatched(model);
     model->statistics = port && port->threads_dispatched ? *port : (cs_statistics_port){ 0 };
-    model->threads_mark = port_threads(model);
+    model->threads_mark = cs_port_threads(model);
 }
 
 bool cs_engine_connect_peer(cs_engine_model *model, cs_engine_model *peer)
@@ -2650,7 +2655,7 @@ cs_engine_state cs_engine_get_state(const cs_engine_model *model)
     if (m->halted)
         return CS_STATE_HALTED;
     if (m->walker_stalled || m->semaphore_waiting || m->starved ||
-        (ring_enabled(m) && (*reg(m, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
+        (cs_ring_enabled(m) && (*cs_reg(m, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
         return CS_STATE_WAITING;
     if (!tlm_event_pending(&m->step))
         return CS_STATE_IDLE;

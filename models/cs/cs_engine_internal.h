@@ -232,4 +232,22 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
     return value;
 }
 
+/* ---- internal functions, by the file that defines them ----------------------------------- */
+
+/* cs_engine.c */
+void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
+
+/* cs_irq.c */
+irq_layout cs_engine_irq_layout(const cs_engine_model *model);
+void cs_isr_changed(cs_engine_model *model, uint32_t changed);
+void cs_send_event(cs_engine_model *model, uint32_t bits);
+void cs_update_master_error(cs_engine_model *model);
+void cs_raise_error(cs_engine_model *model, uint32_t error);
+void cs_halt(cs_engine_model *model, uint32_t error);
+void cs_sync_flush(cs_engine_model *model);
+void cs_suspend_flush(cs_engine_model *model, bool suspend);
+void cs_page_fault(cs_engine_model *model, tlm_address_space space);
+void cs_page_fault_cleared(cs_engine_model *model);
+void cs_user_interrupt(cs_engine_model *model);
+
 #endif /* CS_ENGINE_INTERNAL_H */

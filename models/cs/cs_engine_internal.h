@@ -235,7 +235,16 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
 /* ---- internal functions, by the file that defines them ----------------------------------- */
 
 /* cs_engine.c */
+void cs_leave_batches(cs_engine_model *model);
+
+/* cs_ring.c */
 void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
+bool cs_load(cs_engine_model *model, uint64_t address, uint32_t *value);
+uint64_t cs_command_address(cs_engine_model *model, uint32_t index);
+void cs_report_head(cs_engine_model *model);
+void cs_advance_head(cs_engine_model *model, uint32_t dwords);
+void cs_arb_check(cs_engine_model *model);
+uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded);
 
 /* cs_irq.c */
 irq_layout cs_engine_irq_layout(const cs_engine_model *model);

@@ -235,7 +235,14 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
 /* ---- internal functions, by the file that defines them ----------------------------------- */
 
 /* cs_engine.c */
+bool cs_runnable(cs_engine_model *model);
+void cs_kick(cs_engine_model *model, tlm_time delay);
 void cs_leave_batches(cs_engine_model *model);
+uint32_t cs_watchdog_count(cs_engine_model *model);
+void cs_watchdog_schedule(cs_engine_model *model);
+void cs_watchdog_control(cs_engine_model *model, uint32_t value);
+uint64_t cs_threads_dispatched(cs_engine_model *model);
+void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
 
 /* cs_ring.c */
 void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
@@ -258,5 +265,16 @@ void cs_suspend_flush(cs_engine_model *model, bool suspend);
 void cs_page_fault(cs_engine_model *model, tlm_address_space space);
 void cs_page_fault_cleared(cs_engine_model *model);
 void cs_user_interrupt(cs_engine_model *model);
+
+/* cs_mmio.c */
+uint64_t cs_timestamp(cs_engine_model *model);
+uint32_t cs_ctx_timestamp(cs_engine_model *model);
+bool cs_register_access(cs_engine_model *model, tlm_command command, uint32_t offset, uint32_t *value,
+                        uint32_t byte_disable);
+void cs_register_written(void *context, uint32_t index, uint32_t old_value, uint32_t new_value);
+void cs_register_read(void *context, uint32_t index);
+void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
+uint32_t cs_transport_dbg(void *self, tlm_payload *payload);
+void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
 
 #endif /* CS_ENGINE_INTERNAL_H */

@@ -238,9 +238,6 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
 bool cs_runnable(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
 void cs_leave_batches(cs_engine_model *model);
-uint32_t cs_watchdog_count(cs_engine_model *model);
-void cs_watchdog_schedule(cs_engine_model *model);
-void cs_watchdog_control(cs_engine_model *model, uint32_t value);
 uint64_t cs_threads_dispatched(cs_engine_model *model);
 void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
 
@@ -276,5 +273,11 @@ void cs_register_read(void *context, uint32_t index);
 void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
 uint32_t cs_transport_dbg(void *self, tlm_payload *payload);
 void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
+
+/* cs_watchdog.c */
+uint32_t cs_watchdog_count(cs_engine_model *model);
+void cs_watchdog_schedule(cs_engine_model *model);
+void cs_watchdog_expired(void *context);
+void cs_watchdog_control(cs_engine_model *model, uint32_t value);
 
 #endif /* CS_ENGINE_INTERNAL_H */

@@ -237,6 +237,7 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
 /* cs_engine.c */
 bool cs_runnable(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
+bool cs_arbitration_point(cs_engine_model *model);
 void cs_leave_batches(cs_engine_model *model);
 uint64_t cs_threads_dispatched(cs_engine_model *model);
 void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
@@ -273,6 +274,12 @@ void cs_register_read(void *context, uint32_t index);
 void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
 uint32_t cs_transport_dbg(void *self, tlm_payload *payload);
 void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
+
+/* cs_semaphore.c */
+void cs_semaphore_poll(void *context);
+bool cs_semaphore_waits(cs_engine_model *model, const cs_decoded *decoded);
+void cs_semaphore_signal(cs_engine_model *model, const cs_decoded *decoded);
+void cs_semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded);
 
 /* cs_watchdog.c */
 uint32_t cs_watchdog_count(cs_engine_model *model);

@@ -239,6 +239,7 @@ bool cs_runnable(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
 bool cs_arbitration_point(cs_engine_model *model);
 void cs_leave_batches(cs_engine_model *model);
+void cs_record(cs_engine_model *model, const cs_decoded *decoded);
 uint64_t cs_threads_dispatched(cs_engine_model *model);
 void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
 
@@ -280,6 +281,9 @@ void cs_semaphore_poll(void *context);
 bool cs_semaphore_waits(cs_engine_model *model, const cs_decoded *decoded);
 void cs_semaphore_signal(cs_engine_model *model, const cs_decoded *decoded);
 void cs_semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded);
+
+/* cs_context_gen6.c */
+void cs_set_context(cs_engine_model *model, const cs_decoded *decoded);
 
 /* cs_watchdog.c */
 uint32_t cs_watchdog_count(cs_engine_model *model);

@@ -238,7 +238,6 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
 bool cs_runnable(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
 bool cs_arbitration_point(cs_engine_model *model);
-void cs_leave_batches(cs_engine_model *model);
 void cs_record(cs_engine_model *model, const cs_decoded *decoded);
 uint64_t cs_threads_dispatched(cs_engine_model *model);
 void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
@@ -275,6 +274,13 @@ void cs_register_read(void *context, uint32_t index);
 void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
 uint32_t cs_transport_dbg(void *self, tlm_payload *payload);
 void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
+
+/* cs_batch.c */
+void cs_leave_batches(cs_engine_model *model);
+void cs_batch_start(cs_engine_model *model, const cs_decoded *decoded);
+void cs_batch_end(cs_engine_model *model);
+void cs_conditional_batch_end(cs_engine_model *model, const cs_decoded *decoded);
+bool cs_batch_permits(cs_engine_model *model, const cs_decoded *decoded);
 
 /* cs_semaphore.c */
 void cs_semaphore_poll(void *context);

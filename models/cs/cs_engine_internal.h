@@ -239,8 +239,7 @@ bool cs_runnable(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
 bool cs_arbitration_point(cs_engine_model *model);
 void cs_record(cs_engine_model *model, const cs_decoded *decoded);
-uint64_t cs_threads_dispatched(cs_engine_model *model);
-void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
+bool cs_predicate_result(cs_engine_model *model);
 
 /* cs_ring.c */
 void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
@@ -296,5 +295,16 @@ uint32_t cs_watchdog_count(cs_engine_model *model);
 void cs_watchdog_schedule(cs_engine_model *model);
 void cs_watchdog_expired(void *context);
 void cs_watchdog_control(cs_engine_model *model, uint32_t value);
+
+/* cs_ports.c */
+void cs_stall_timed_out(void *context);
+void cs_walker(cs_engine_model *model, const cs_decoded *decoded);
+bool cs_instpm_disabled(cs_engine_model *model, const cs_decoded *decoded);
+bool cs_stall_waits(cs_engine_model *model, const cs_decoded *decoded);
+void cs_pipeline_port(cs_engine_model *model, const cs_decoded *decoded);
+void cs_primitive(cs_engine_model *model, const cs_decoded *decoded);
+uint64_t cs_port_threads(cs_engine_model *model);
+uint64_t cs_threads_dispatched(cs_engine_model *model);
+void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
 
 #endif /* CS_ENGINE_INTERNAL_H */

@@ -238,7 +238,6 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
 bool cs_runnable(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
 bool cs_arbitration_point(cs_engine_model *model);
-void cs_record(cs_engine_model *model, const cs_decoded *decoded);
 bool cs_predicate_result(cs_engine_model *model);
 
 /* cs_ring.c */
@@ -306,5 +305,8 @@ void cs_primitive(cs_engine_model *model, const cs_decoded *decoded);
 uint64_t cs_port_threads(cs_engine_model *model);
 uint64_t cs_threads_dispatched(cs_engine_model *model);
 void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
+
+/* cs_event_log.c */
+void cs_record(cs_engine_model *model, const cs_decoded *decoded);
 
 #endif /* CS_ENGINE_INTERNAL_H */

@@ -238,7 +238,6 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
 bool cs_runnable(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
 bool cs_arbitration_point(cs_engine_model *model);
-bool cs_predicate_result(cs_engine_model *model);
 
 /* cs_ring.c */
 void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
@@ -272,6 +271,12 @@ void cs_register_read(void *context, uint32_t index);
 void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
 uint32_t cs_transport_dbg(void *self, tlm_payload *payload);
 void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
+
+/* cs_mi.c */
+exec_kind cs_exec_kind_of(const char *name);
+bool cs_predicate_result(cs_engine_model *model);
+bool cs_set_predicate_drops(cs_engine_model *model);
+void cs_execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded);
 
 /* cs_batch.c */
 void cs_leave_batches(cs_engine_model *model);

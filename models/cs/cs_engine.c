@@ -1,3 +1,43 @@
+/* The command streamer engine (cs_engine.h, docs/cs.md): creation, reset, the parser's state
+ * machine and its step, one command per kernel event. The engine's other concerns live in
+ * files beside this one and share cs_engine_internal.h (the model and the internal calls):
+ *
+ *   cs_ring.c          ring registers, HEAD advance/wrap/report, the memory port, command fetch
+ *   cs_mi.c            a command executed by its kind: the MI commands, MI_ATOMIC, predication
+ *   cs_batch.c         batch levels and chaining, MI_CONDITIONAL_BATCH_BUFFER_END, privilege
+ *   cs_semaphore.c     gen6 mailboxes, gen12 waits and signals between peer engines
+ *   cs_context_gen6.c  gen6 MI_SET_CONTEXT and its context image
+ *   cs_watchdog.c      the watchdog counter
+ *   cs_irq.c           interrupt status and events, errors, sync flushes, page faults
+ *   cs_mmio.c          the registers: which exist, read/write side effects, timestamps, LRI/SRM access
+ *   cs_ports.c         the EU-array port (walkers, CS stalls), the pipeline port, the statistics port
+ *   cs_event_log.c     the event log
+ *   cs_execlist.c, cs_context.c, cs_math.c: gen12 execlists, the context image writer, the ALU
+ *
+ * Design note: the parser's states. cs_engine_get_state (the waveform "state" row) derives them
+ * from flags of the model, in this order; step() runs one command while runnable() holds, and
+ * kick(), called after every register write, completion and wake-up, schedules the next step.
+ *
+ *   HALTED     an Instruction Parser error (an unknown, short or not-accepted command, MI_FLUSH with
+ *              MI_FLUSH Enable clear, the test bound on batch dwords) or a fetch the memory refused:
+ *              HEAD stays at the command. Left only by disabling the ring or an engine reset.
+ *   WAITING    starved: the command at HEAD runs past TAIL (a TAIL, HEAD or START write ends it);
+ *              semaphore_waiting: a semaphore compare failed (re-run by the poll event every
+ *              CS_SEMAPHORE_POLL_CYCLES, or at once by a gen12 signal naming this engine);
+ *              walker_stalled: a CS stall with walker work outstanding (ended by the last completion
+ *              or after CS_WALKER_STALL_CYCLES); RB_WAIT: MI_WAIT_FOR_EVENT on a blank (software
+ *              clears it). Disabling the ring ends every wait.
+ *   IDLE       no step scheduled: the ring disabled or empty (HEAD == TAIL in the ring), MI_MODE Stop
+ *              Rings, RESET_CTL Request Reset, or yielded at an arbitration point while an execlist
+ *              switch is pending (until the execlist resumes the engine). Reset enters it.
+ *   FETCHING   a step scheduled, the last one having read a new cacheline;
+ *   EXECUTING  or having run from the cacheline fetched already.
+ *
+ * Beside the state, the batch level: 0 the ring; MI_BATCH_BUFFER_START enters level 1, or level 2
+ * from a gen12 first-level batch as a second-level batch, and otherwise chains (the new batch
+ * replaces the running one); MI_BATCH_BUFFER_END and a true MI_CONDITIONAL_BATCH_BUFFER_END
+ * return one level; disabling the ring, UHPTR preemption and a context restore return to the
+ * ring. The ring empty in the ring with nothing waiting is the execlist's "context complete". */
 #include "cs_engine.h"
 
 #include <stdio.h>
@@ -72,7 +112,7 @@ static void update_status(cs_engine_model *model)
                                             : *mode | CS_MI_MODE_RINGS_IDLE_MASK;
     if (model->level > 0) {
         *cs_reg(model, CS_BB_ADDR_INDEX) = ((uint32_t)model->batch_pc[model->level] & CS_BB_ADDR_ADDRESS_MASK) |
-                                        CS_BB_ADDR_VALID_MASK;
+                                           CS_BB_ADDR_VALID_MASK;
         *cs_reg(model, CS_BB_ADDR_UDW_INDEX) = (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK;
         *cs_reg(model, CS_BB_STATE_INDEX) = model->batch_secure[model->level] ? 0 : CS_BB_STATE_SECURITY_MASK;
     } else {

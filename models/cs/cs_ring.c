@@ -107,7 +107,7 @@ void cs_advance_head(cs_engine_model *model, uint32_t dwords)
     }
     uint32_t head = wrapped ? linear - size : linear;
     *cs_reg(model, CS_RING_HEAD_INDEX) = (*cs_reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_WAIT_MASK) |
-                                      (wrap << CS_RING_HEAD_WRAP_COUNT_SHIFT) | head;
+                                         (wrap << CS_RING_HEAD_WRAP_COUNT_SHIFT) | head;
     uint32_t mode = cs_reg_field(model, CS_RING_CTL_INDEX, CS_RING_CTL_AUTO_REPORT_MASK, CS_RING_CTL_AUTO_REPORT_SHIFT);
     uint32_t granule = mode == CS_RING_CTL_AUTO_REPORT_REPORT_64KB    ? REPORT_64KB_BYTES
                        : mode == CS_RING_CTL_AUTO_REPORT_REPORT_128KB ? REPORT_128KB_BYTES
@@ -133,7 +133,7 @@ void cs_arb_check(cs_engine_model *model)
     model->stats.preemptions++;
     cs_leave_batches(model);
     *cs_reg(model, CS_RING_HEAD_INDEX) = (*cs_reg(model, CS_RING_HEAD_INDEX) & ~CS_RING_HEAD_HEAD_MASK) |
-                                      (uint32_t)(target - start);
+                                         (uint32_t)(target - start);
 }
 
 /* Reads the command at the current position into model->command. Returns its length, or 0

@@ -34,13 +34,19 @@ static uint32_t context_image_dwords(cs_engine_model *model)
     return bytes / 4u < CTX_IMAGE_DWORDS ? bytes / 4u : CTX_IMAGE_DWORDS;
 }
 
+/* The image of the engine's state now: what a save writes, and what a restore keeps of a dword
+ * it cannot read. */
+static void context_image_now(cs_engine_model *model, uint32_t image[CTX_IMAGE_DWORDS])
+{
+    image[CTX_IMAGE_INSTPM] = *cs_reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS;
+    image[CTX_IMAGE_MI_MODE] = *cs_reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS;
+    image[CTX_IMAGE_BB_STATE] = *cs_reg(model, CS_BB_STATE_INDEX);
+}
+
 static void context_save(cs_engine_model *model, uint64_t lrca)
 {
-    uint32_t image[CTX_IMAGE_DWORDS] = {
-        [CTX_IMAGE_INSTPM] = *cs_reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
-        [CTX_IMAGE_MI_MODE] = *cs_reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
-        [CTX_IMAGE_BB_STATE] = *cs_reg(model, CS_BB_STATE_INDEX),
-    };
+    uint32_t image[CTX_IMAGE_DWORDS];
+    context_image_now(model, image);
     uint32_t dwords = context_image_dwords(model);
     for (uint32_t i = 0; i < dwords; i++)
         cs_store(model, lrca + 4u * i, image[i], 4);
@@ -49,11 +55,8 @@ static void context_save(cs_engine_model *model, uint64_t lrca)
 /* A dword the image does not hold (CXT_SIZE too small) or cannot be read keeps its value. */
 static void context_restore(cs_engine_model *model, uint64_t lrca)
 {
-    uint32_t image[CTX_IMAGE_DWORDS] = {
-        [CTX_IMAGE_INSTPM] = *cs_reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
-        [CTX_IMAGE_MI_MODE] = *cs_reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
-        [CTX_IMAGE_BB_STATE] = *cs_reg(model, CS_BB_STATE_INDEX),
-    };
+    uint32_t image[CTX_IMAGE_DWORDS];
+    context_image_now(model, image);
     uint32_t dwords = context_image_dwords(model);
     for (uint32_t i = 0; i < dwords; i++)
         cs_load(model, lrca + 4u * i, &image[i]);

@@ -232,7 +232,7 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
     return value;
 }
 
-/* ---- internal functions, by the file that defines them ----------------------------------- */
+/* ---- internal functions (not API: only the engine's files call them), by defining file ---- */
 
 /* cs_engine.c */
 bool cs_runnable(cs_engine_model *model);

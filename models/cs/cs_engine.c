@@ -1,413 +1,67 @@
+/* The command streamer engine (cs_engine.h, docs/reference/cs.md): creation, reset, the parser's state
+ * machine and its step, one command per kernel event. The engine's other concerns live in
+ * files beside this one and share cs_engine_internal.h (the model and the internal calls):
+ *
+ *   cs_ring.c          ring registers, HEAD advance/wrap/report, the memory port, command fetch
+ *   cs_mi.c            a command executed by its kind: the MI commands, MI_ATOMIC, predication
+ *   cs_batch.c         batch levels and chaining, MI_CONDITIONAL_BATCH_BUFFER_END, privilege
+ *   cs_semaphore.c     gen6 mailboxes, gen12 waits and signals between peer engines
+ *   cs_context_gen6.c  gen6 MI_SET_CONTEXT and its context image
+ *   cs_watchdog.c      the watchdog counter
+ *   cs_irq.c           interrupt status and events, errors, sync flushes, page faults
+ *   cs_mmio.c          the registers: which exist, read/write side effects, timestamps, LRI/SRM access
+ *   cs_ports.c         the EU-array port (walkers, CS stalls), the pipeline port, the statistics port
+ *   cs_event_log.c     the event log
+ *   cs_execlist.c, cs_context.c, cs_math.c: gen12 execlists, the context image writer, the ALU
+ *
+ * Design note: the parser's states. cs_engine_get_state (the waveform "state" row) derives them
+ * from flags of the model, in this order; step() runs one command while runnable() holds, and
+ * kick(), called after every register write, completion and wake-up, schedules the next step.
+ *
+ *   HALTED     an Instruction Parser error (an unknown, short or not-accepted command, MI_FLUSH with
+ *              MI_FLUSH Enable clear, the test bound on batch dwords) or a fetch the memory refused:
+ *              HEAD stays at the command. Left only by disabling the ring or an engine reset.
+ *   WAITING    starved: the command at HEAD runs past TAIL (a TAIL, HEAD or START write ends it);
+ *              semaphore_waiting: a semaphore compare failed (re-run by the poll event every
+ *              CS_SEMAPHORE_POLL_CYCLES, or at once by a gen12 signal naming this engine);
+ *              walker_stalled: a CS stall with walker work outstanding (ended by the last completion
+ *              or after CS_WALKER_STALL_CYCLES); RB_WAIT: MI_WAIT_FOR_EVENT on a blank (software
+ *              clears it). Disabling the ring ends every wait.
+ *   IDLE       no step scheduled: the ring disabled or empty (HEAD == TAIL in the ring), MI_MODE Stop
+ *              Rings, RESET_CTL Request Reset, or yielded at an arbitration point while an execlist
+ *              switch is pending (until the execlist resumes the engine). Reset enters it.
+ *   FETCHING   a step scheduled, the last one having read a new cacheline;
+ *   EXECUTING  or having run from the cacheline fetched already.
+ *
+ * Beside the state, the batch level: 0 the ring; MI_BATCH_BUFFER_START enters level 1, or level 2
+ * from a gen12 first-level batch as a second-level batch, and otherwise chains (the new batch
+ * replaces the running one); MI_BATCH_BUFFER_END and a true MI_CONDITIONAL_BATCH_BUFFER_END
+ * return one level; disabling the ring, UHPTR preemption and a context restore return to the
+ * ring. The ring empty in the ring with nothing waiting is the execlist's "context complete". */
 #include "cs_engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "cs_execlist.h"
-#include "cs_math.h"
-#include "cs_regs.h"
+#include "cs_engine_internal.h"
 #include "tlm_alloc.h"
-#include "tlm_register.h"
-
-/* ---- register map: cs_regs.h, generated from cs_regs.toml ------------------------------- */
-
-/* spec 000 §1.1.7 "Bit Definition for Interrupt Control Registers": the engine's ISR bits are
- * the interrupt message's data bits (irq_message.h uses the same positions). */
-#define ISR_USER_INTERRUPT IRQ_DATA_USER_INTERRUPT
-#define ISR_MASTER_ERROR IRQ_DATA_MASTER_ERROR
-#define ISR_NOTIFY IRQ_DATA_NOTIFY
-#define ISR_TIMEOUT IRQ_DATA_TIMEOUT
-#define ISR_SYNC_STATUS IRQ_DATA_SYNC_STATUS
-#define ISR_PAGE_FAULT IRQ_DATA_PAGE_FAULT
-/* ISR bits reported as their state in a status page write (Master Error and Page Fault levels,
- * Sync Status "toggled every SyncFlush event"); the others are pulses, reported as 0 (spec 000
- * §1.1.7 "Hardware Status Write" table). */
-#define ISR_LEVEL_BITS (ISR_MASTER_ERROR | ISR_SYNC_STATUS | ISR_PAGE_FAULT)
-
-/* spec 000 §1.1.7.3 Hardware-Detected Error bits, common to ESR, EMR and EIR. */
-#define ERR_INSTRUCTION_PARSER CS_ESR_INSTRUCTION_PARSER_MASK
-#define ERR_COMMAND_PRIVILEGE CS_ESR_COMMAND_PRIVILEGE_MASK
-#define ERR_MEMORY_PRIVILEGE CS_ESR_MEMORY_PRIVILEGE_MASK
-#define ERR_PAGE_TABLE CS_ESR_PAGE_TABLE_MASK
-
-/* spec 000 §1.1.5.4: automatic head report granules for AUTO_REPORT 1 and 3. */
-#define REPORT_64KB_BYTES (64u * 1024u)
-#define REPORT_128KB_BYTES (128u * 1024u)
-/* spec 000 §1.1.5.4: Buffer Length counts 4 KiB pages, 0 meaning one page. */
-#define RING_PAGE_BYTES 4096u
-
-/* TIMESTAMP ticks per picosecond as a fraction. gen6: one tick per 80 ns (spec 000 §1.1.9.8
- * "This register represents 80 ns of time"). gen12: the 19.2 MHz crystal clock i915 reads on
- * Tiger Lake (docs/facts.md; RPM_CONFIG0 is not modelled). */
-typedef struct timestamp_rate {
-    uint64_t ticks;       /* numerator */
-    uint64_t picoseconds; /* denominator */
-} timestamp_rate;
-
-static const timestamp_rate timestamp_rates[CS_PROFILE_COUNT] = {
-    [CS_PROFILE_GEN6] = { 1, 80000 },
-    [CS_PROFILE_GEN12] = { 192, 10000000 },
-};
-
-/* spec 000 §1.3.9 bit 21: the gen6 per-process status page lies 28 KiB from the context's LRCA. */
-#define CS_GEN6_PPHWSP_OFFSET (28u * 1024u)
-
-/* spec 000 §1.1.9.8: the timestamp is 36 bits (63:36 reserved). */
-#define TIMESTAMP_BITS_MASK ((UINT64_C(1) << 36) - 1u)
-
-/* Post-sync operations of PIPE_CONTROL and MI_FLUSH_DW (genxml; the tables' enum values). */
-#define POST_SYNC_WRITE_IMM 1u
-#define POST_SYNC_WRITE_PS_DEPTH 2u
-#define POST_SYNC_WRITE_TIMESTAMP 3u
-
-/* Batch levels: 0 is the ring, 1 a first-level batch, 2 a second-level batch (gen12). */
-#define LEVELS 3u
-
-/* How the engine treats a command of the table (by mnemonic). */
-typedef enum exec_kind {
-    EXEC_NOT_MODELLED,     /* parsed for its length and skipped (docs/reference/cs.md) */
-    EXEC_NOOP,             /* MI_NOOP */
-    EXEC_USER_INTERRUPT,   /* MI_USER_INTERRUPT */
-    EXEC_WAIT_FOR_EVENT,   /* MI_WAIT_FOR_EVENT */
-    EXEC_ARB_CHECK,        /* MI_ARB_CHECK */
-    EXEC_ARB_ON_OFF,       /* MI_ARB_ON_OFF */
-    EXEC_REPORT_HEAD,      /* MI_REPORT_HEAD */
-    EXEC_BB_START,         /* MI_BATCH_BUFFER_START */
-    EXEC_BB_END,           /* MI_BATCH_BUFFER_END */
-    EXEC_STORE_DATA_IMM,   /* MI_STORE_DATA_IMM */
-    EXEC_STORE_DATA_INDEX, /* MI_STORE_DATA_INDEX */
-    EXEC_LOAD_REGISTER_IMM,/* MI_LOAD_REGISTER_IMM */
-    EXEC_STORE_REGISTER_MEM,/* MI_STORE_REGISTER_MEM */
-    EXEC_LOAD_REGISTER_MEM,/* MI_LOAD_REGISTER_MEM (gen12) */
-    EXEC_LOAD_REGISTER_REG,/* MI_LOAD_REGISTER_REG (gen12) */
-    EXEC_COPY_MEM_MEM,     /* MI_COPY_MEM_MEM (gen12) */
-    EXEC_FLUSH,            /* MI_FLUSH (gen6 render) */
-    EXEC_POST_SYNC,        /* PIPE_CONTROL (render), MI_FLUSH_DW (other engines) */
-    EXEC_RECORD,           /* recorded in the event log (cs_event) */
-    EXEC_WALKER,           /* handed to the EU-array port (cs_walker_port) */
-    EXEC_ATOMIC,           /* MI_ATOMIC (gen12) */
-    EXEC_COND_BB_END,      /* MI_CONDITIONAL_BATCH_BUFFER_END (gen12) */
-    EXEC_SEMAPHORE_MBOX,   /* MI_SEMAPHORE_MBOX (gen6) */
-    EXEC_SEMAPHORE_WAIT,   /* MI_SEMAPHORE_WAIT (gen12) */
-    EXEC_SEMAPHORE_SIGNAL, /* MI_SEMAPHORE_SIGNAL (gen12) */
-    EXEC_SET_CONTEXT,      /* MI_SET_CONTEXT (gen6; gen12 stays not modelled) */
-    EXEC_SUSPEND_FLUSH,    /* MI_SUSPEND_FLUSH */
-    EXEC_PIPELINE,         /* a non-MI command: whole to the engine's pipeline port (docs/reference/cs.md) */
-    EXEC_PRIMITIVE,        /* 3DPRIMITIVE: predicated, then to the pipeline port */
-    EXEC_MATH,             /* MI_MATH (cs_math.c) */
-    EXEC_PREDICATE,        /* MI_PREDICATE */
-    EXEC_SET_PREDICATE     /* MI_SET_PREDICATE (gen12) */
-} exec_kind;
-
-typedef struct exec_name {
-    const char *name; /* mnemonic in the profile tables */
-    exec_kind kind;   /* what the engine does with it */
-} exec_name;
-
-static const exec_name executed[] = {
-    { "MI_NOOP", EXEC_NOOP },
-    { "MI_USER_INTERRUPT", EXEC_USER_INTERRUPT },
-    { "MI_WAIT_FOR_EVENT", EXEC_WAIT_FOR_EVENT },
-    { "MI_ARB_CHECK", EXEC_ARB_CHECK },
-    { "MI_ARB_ON_OFF", EXEC_ARB_ON_OFF },
-    { "MI_REPORT_HEAD", EXEC_REPORT_HEAD },
-    { "MI_BATCH_BUFFER_START", EXEC_BB_START },
-    { "MI_BATCH_BUFFER_END", EXEC_BB_END },
-    { "MI_STORE_DATA_IMM", EXEC_STORE_DATA_IMM },
-    { "MI_STORE_DATA_INDEX", EXEC_STORE_DATA_INDEX },
-    { "MI_LOAD_REGISTER_IMM", EXEC_LOAD_REGISTER_IMM },
-    { "MI_STORE_REGISTER_MEM", EXEC_STORE_REGISTER_MEM },
-    { "MI_LOAD_REGISTER_MEM", EXEC_LOAD_REGISTER_MEM },
-    { "MI_LOAD_REGISTER_REG", EXEC_LOAD_REGISTER_REG },
-    { "MI_COPY_MEM_MEM", EXEC_COPY_MEM_MEM },
-    { "MI_FLUSH", EXEC_FLUSH },
-    { "PIPE_CONTROL", EXEC_POST_SYNC },
-    { "MI_FLUSH_DW", EXEC_POST_SYNC },
-    { "MI_DISPLAY_FLIP", EXEC_RECORD },
-    { "MI_PROBE", EXEC_RECORD },
-    { "MI_UNPROBE", EXEC_RECORD },
-    { "MI_UPDATE_GTT", EXEC_RECORD },
-    { "GPGPU_WALKER", EXEC_WALKER },
-    { "COMPUTE_WALKER", EXEC_WALKER },
-    { "MI_REPORT_PERF_COUNT", EXEC_WALKER },
-    { "MI_ATOMIC", EXEC_ATOMIC },
-    { "MI_CONDITIONAL_BATCH_BUFFER_END", EXEC_COND_BB_END },
-    { "MI_SEMAPHORE_MBOX", EXEC_SEMAPHORE_MBOX },
-    { "MI_SEMAPHORE_WAIT", EXEC_SEMAPHORE_WAIT },
-    { "MI_SEMAPHORE_SIGNAL", EXEC_SEMAPHORE_SIGNAL },
-    { "MI_SET_CONTEXT", EXEC_SET_CONTEXT },
-    { "MI_SUSPEND_FLUSH", EXEC_SUSPEND_FLUSH },
-    { "MI_MATH", EXEC_MATH },
-    { "MI_PREDICATE", EXEC_PREDICATE },
-    { "MI_SET_PREDICATE", EXEC_SET_PREDICATE },
-    { "3DPRIMITIVE", EXEC_PRIMITIVE },
-    /* Recorded: the resource streamer,
-     * display scan lines, power wells, URB and CPU caches are not modelled (docs/reference/cs.md
-     * "MI commands recorded, not executed"). */
-    { "MI_WAIT_FOR_EVENT_2", EXEC_RECORD },
-    { "MI_RS_CONTROL", EXEC_RECORD },
-    { "MI_RS_CONTEXT", EXEC_RECORD },
-    { "MI_RS_STORE_DATA_IMM", EXEC_RECORD },
-    { "MI_TOPOLOGY_FILTER", EXEC_RECORD },
-    { "MI_SET_APPID", EXEC_RECORD },
-    { "MI_LOAD_SCAN_LINES_INCL", EXEC_RECORD },
-    { "MI_LOAD_SCAN_LINES_EXCL", EXEC_RECORD },
-    { "MI_FORCE_WAKEUP", EXEC_RECORD },
-    { "MI_URB_CLEAR", EXEC_RECORD },
-    { "MI_CLFLUSH", EXEC_RECORD },
-};
-
-/* MI_SET_PREDICATE "PREDICATE ENABLE" values (genxml gen12.xml). */
-enum {
-    SET_PREDICATE_NEVER = 0,
-    SET_PREDICATE_RESULT2_CLEAR = 1,
-    SET_PREDICATE_RESULT2_SET = 2,
-    SET_PREDICATE_RESULT_CLEAR = 3,
-    SET_PREDICATE_RESULT_SET = 4,
-    SET_PREDICATE_ALWAYS = 15
-};
-
-/* MI_PREDICATE operations (genxml gen12.xml PREDICATE LOAD/COMBINE/COMPARE). */
-enum { PREDICATE_LOAD_KEEP = 0, PREDICATE_LOAD_LOAD = 2, PREDICATE_LOAD_LOADINV = 3 };
-enum { PREDICATE_COMBINE_SET = 0, PREDICATE_COMBINE_AND, PREDICATE_COMBINE_OR, PREDICATE_COMBINE_XOR };
-enum { PREDICATE_COMPARE_TRUE = 0, PREDICATE_COMPARE_FALSE, PREDICATE_COMPARE_SRCS_EQUAL, PREDICATE_COMPARE_DELTAS_EQUAL };
-
-/* 3DPRIMITIVE header bit 8: Predicate Enable (genxml gen12.xml; reserved in gen6.xml). */
-#define PRIMITIVE_PREDICATE_ENABLE (1u << 8)
-
-/* "Add CS MMIO Start Offset" (genxml; i915 MI_LRI_LRM_CS_MMIO): the engine adds its base to
- * the register offset's low bits, those of a 4 KiB window (every engine base is 4 KiB aligned),
- * so an absolute offset with the flag set still reaches the register (docs/reference/cs.md). */
-#define CS_MMIO_REMAP_MASK 0xfffu
-
-/* The batch security field of MI_BATCH_BUFFER_START per profile, and its secure value. */
-typedef struct security_field {
-    const char *name;     /* field name in the profile's table */
-    uint64_t secure;      /* value selecting a secure (GGTT, privileged) batch */
-} security_field;
-
-static const security_field security_fields[CS_PROFILE_COUNT] = {
-    [CS_PROFILE_GEN6] = { "security", 0 },       /* spec 000 §1.2.5: 0h MI_BUFFER_SECURE */
-    [CS_PROFILE_GEN12] = { "address_space", 0 }, /* genxml gen12: 0 GGTT (secure) */
-};
-
-/* Waveform rows of one engine and the values last traced (a row changes only when they do). */
-typedef struct cs_engine_rows {
-    tlm_trace_id head;       /* RING_HEAD's byte offset */
-    tlm_trace_id tail;       /* RING_TAIL's byte offset */
-    tlm_trace_id state;      /* cs_engine_state */
-    tlm_trace_id level;      /* batch level: 0 ring, 1, 2 */
-    tlm_trace_id command;    /* mnemonic of the command executing: table index + 1, 0 none */
-    uint64_t last[5];        /* last value traced per row, in the order above */
-    uint32_t executing;      /* the command row's value for the current step */
-    bool fetched;            /* the current step read a cacheline */
-} cs_engine_rows;
-
-struct cs_engine_model {
-    tlm_target as_target;          /* MMIO target of the block */
-    tlm_target hws_target;         /* gen6 HWS_PGA window at base + 0x2080 */
-    tlm_register_file registers;   /* cs_regs.toml */
-    cs_engine_config config;       /* profile, engine, ports */
-    const cs_command *commands;    /* the profile's command table */
-    exec_kind *kinds;              /* per table entry: how it is executed */
-    size_t command_count;          /* entries in commands */
-    uint64_t *executed;            /* per table entry: times executed (coverage; counted with stats.commands) */
-    tlm_kernel *kernel;            /* time base */
-    tlm_log_block *log;            /* this instance's log counters */
-    tlm_event step;                /* executes one command */
-    uint8_t class_id;              /* engine class its messages carry */
-    unsigned level;                /* 0 ring, 1 first-level batch, 2 second-level batch */
-    uint64_t batch_pc[LEVELS];     /* per batch level: address of its next dword */
-    bool batch_secure[LEVELS];     /* per batch level: a secure (privileged) batch */
-    bool batch_encrypted[LEVELS];  /* per batch level: gen6 "Batch Buffer Encrypted Memory Read Enable" */
-    uint32_t set_predicate;        /* MI_SET_PREDICATE's PREDICATE ENABLE (gen12; 0: off) */
-    cs_math_alu alu;               /* MI_MATH's ALU state (sources, accumulator, flags) */
-    uint32_t batch_dwords;         /* batch dwords parsed since the ring was last parsed */
-    bool halted;                   /* an error stopped the parser (until the ring is disabled) */
-    bool starved;                  /* the command at HEAD runs past TAIL: wait for a TAIL write */
-    bool geometry_logged;          /* the current bad HEAD/TAIL was logged already */
-    uint32_t isr;                  /* interrupt status (level bits; pulses are not kept) */
-    uint8_t line[CS_FETCH_LINE_BYTES]; /* the last fetched cacheline */
-    uint64_t line_address;         /* its address */
-    bool line_valid;               /* line holds memory at line_address */
-    uint32_t *command;             /* the command being executed */
-    uint32_t command_capacity;     /* dwords command can hold: the longest encodable command */
-    tlm_time bus_delay;            /* bus time annotated by this step's transfers */
-    bool stepping;                 /* inside step(): it schedules the next step after its cost */
-    uint64_t command_at;           /* graphics address of the header of the command being executed */
-    cs_engine_stats stats;         /* counters */
-    cs_execlist *execlist;         /* gen12 execlist submission (cs_execlist.h); NULL on gen6 */
-    bool arbitration;              /* MI_ARB_ON_OFF state: arbitration points may switch contexts */
-    bool yielded;                  /* stopped at an arbitration point for a context switch */
-    bool restoring;                /* the execlist moves image registers through register_access */
-    bool ctx_clock;                /* CTX_TIMESTAMP counts (a context is loaded) */
-    tlm_time ctx_since;            /* when CTX_TIMESTAMP last held ctx_base */
-    uint32_t ctx_base;             /* CTX_TIMESTAMP at ctx_since */
-    uint32_t walkers_outstanding;  /* requests on the EU-array port not completed yet */
-    uint32_t walker_generation;    /* bumped by reset: older completions are ignored */
-    uint64_t walker_next;          /* sequence number of the next request */
-    bool walker_stalled;           /* a CS-stalling PIPE_CONTROL waits for walkers_outstanding == 0 */
-    tlm_event stall_timeout;       /* ends a stall after CS_WALKER_STALL_CYCLES */
-    bool semaphore_waiting;        /* a semaphore wait failed: the parser sleeps until the next poll */
-    bool semaphore_signal_mode;    /* the failed wait is a gen12 signal-mode wait (a signal wakes it) */
-    cs_engine_model *peers[CS_PEER_CAPACITY]; /* engines MI_SEMAPHORE_SIGNAL can name */
-    unsigned peer_count;           /* peers connected */
-    tlm_event semaphore_poll;      /* re-runs the waiting semaphore command every CS_SEMAPHORE_POLL_CYCLES */
-    bool watchdog_running;         /* PR_CTR_CTL started the watchdog counter */
-    tlm_time watchdog_zero;        /* when the counter was last 0 */
-    tlm_event watchdog_expire;     /* the counter reaching PR_CTR_THRSH (a background event) */
-    cs_statistics_port statistics; /* the EU array's counts (threads_dispatched NULL: none) */
-    uint64_t threads_base;         /* TS_GPGPU_THREADS_DISPATCHED when last written, reset or connected */
-    uint64_t threads_mark;         /* the port's count at that moment */
-    cs_engine_rows rows;           /* waveform rows (docs/reference/cs.md "Waveform rows"); ids 0 when not traced */
-    cs_event events[CS_EVENT_LOG_CAPACITY]; /* the event log, a circular buffer */
-    size_t event_first;            /* index of the oldest event in events */
-    size_t event_count;            /* events held */
-};
-
-static uint32_t *reg(cs_engine_model *model, uint32_t index)
-{
-    return &model->registers.values[index];
-}
-
-static uint32_t field(cs_engine_model *model, uint32_t index, uint32_t mask, uint32_t shift)
-{
-    return (*reg(model, index) & mask) >> shift;
-}
-
-/* gen6 has HWS_PGA at base + 0x2080 only (spec 000 §1.1.2.1); its gen8+ position is not
- * decoded there. */
-static bool hidden(cs_engine_model *model, uint64_t offset)
-{
-    uint64_t aligned = offset & ~(uint64_t)3u;
-    /* CXT_SIZE is the gen6 render context's (spec 000 §1.1.8.4; MI_SET_CONTEXT is render-only). */
-    if ((model->config.profile != CS_PROFILE_GEN6 || model->config.engine != CS_ENGINE_RCS) &&
-        (aligned == CS_CXT_SIZE_OFFSET || aligned == CS_CXT_SIZE_WRITE_OFFSET))
-        return true;
-    /* The CS general purpose registers are gen8+ (spec 004, i915 GEN8_RING_CS_GPR): none on gen6. */
-    if (model->config.profile == CS_PROFILE_GEN6 && aligned >= CS_GPR0_OFFSET && aligned <= CS_GPR15_UDW_OFFSET)
-        return true;
-    /* TS_GPGPU_THREADS_DISPATCHED is a render register (spec 000 §1.1.12, i915 0x2290). */
-    if (model->config.engine != CS_ENGINE_RCS &&
-        (aligned == CS_TS_GPGPU_THREADS_DISPATCHED_OFFSET || aligned == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_OFFSET))
-        return true;
-    /* Engine management: GFX_MODE is gen6's render register (i915 GFX_MODE 0x2520), RNCID the
-     * gen6 video engine's (GEN6_BSD_RNCID); the upper dwords, RESET_CTL and RING_MODE are gen7/8+
-     * (i915 intel_engine_regs.h "gen8+", RING_MODE_GEN7). */
-    if ((aligned == CS_GFX_MODE_OFFSET) !=
-        (aligned == CS_GFX_MODE_OFFSET && model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_RCS))
-        return true;
-    bool rncid = aligned == CS_RNCID_OFFSET || aligned == CS_RNCID_UDW_OFFSET;
-    if (rncid && !(model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS))
-        return true;
-    if (model->config.profile == CS_PROFILE_GEN6 &&
-        (aligned == CS_ACTHD_UDW_OFFSET || aligned == CS_DMA_FADD_UDW_OFFSET || aligned == CS_BB_ADDR_UDW_OFFSET ||
-         aligned == CS_RESET_CTL_OFFSET || aligned == CS_RING_MODE_OFFSET))
-        return true;
-    /* Execlists and the gen8+ context image registers (cs_execlist.h): gen6 schedules rings only. */
-    if (model->config.profile == CS_PROFILE_GEN6)
-        return aligned == CS_HWS_PGA_OFFSET || cs_execlist_is_register(aligned) || aligned == CS_BB_ADDR_UDW_OFFSET ||
-               aligned == CS_CTX_TIMESTAMP_OFFSET || (aligned >= CS_PDP0_LDW_OFFSET && aligned <= CS_PDP3_UDW_OFFSET);
-    /* The semaphore mailboxes are gen6's (spec 000 §1.1.4.7-8); gen8+ semaphores use memory. */
-    return aligned == CS_SYNC_0_OFFSET || aligned == CS_SYNC_1_OFFSET;
-}
-
-/* spec 000 §1.1.5.3: START holds address bits 31:12 in place. */
-static uint64_t ring_start(cs_engine_model *model)
-{
-    return *reg(model, CS_RING_START_INDEX) & CS_RING_START_ADDRESS_MASK;
-}
-
-/* spec 000 §1.1.5.4: length in 4 KiB pages, 0 = one page, 1FFh = 2 MiB. */
-static uint32_t ring_size(cs_engine_model *model)
-{
-    return (field(model, CS_RING_CTL_INDEX, CS_RING_CTL_LENGTH_MASK, CS_RING_CTL_LENGTH_SHIFT) + 1u) * RING_PAGE_BYTES;
-}
-
-/* spec 000 §1.1.5.2: HEAD is DWord-granular, bits 20:2 in place = a byte offset. */
-static uint32_t ring_head(cs_engine_model *model)
-{
-    return *reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_HEAD_MASK;
-}
-
-/* spec 000 §1.1.5.1: TAIL is QWord-granular, bits 20:3 in place = a byte offset. */
-static uint32_t ring_tail(cs_engine_model *model)
-{
-    return *reg(model, CS_RING_TAIL_INDEX) & CS_RING_TAIL_TAIL_MASK;
-}
-
-/* The CS general purpose registers (gen12): GPR n is the register pair at CS_GPR0_INDEX + 2n. */
-#define GPR_COUNT 16u
-_Static_assert(CS_GPR15_UDW_INDEX == CS_GPR0_INDEX + 2u * GPR_COUNT - 1u, "GPR indexes must be consecutive");
-
-static uint64_t gpr(cs_engine_model *model, unsigned n)
-{
-    return *reg(model, CS_GPR0_INDEX + 2u * n) | (uint64_t)*reg(model, CS_GPR0_INDEX + 2u * n + 1u) << 32;
-}
-
-static void set_gpr(cs_engine_model *model, unsigned n, uint64_t value)
-{
-    *reg(model, CS_GPR0_INDEX + 2u * n) = (uint32_t)value;
-    *reg(model, CS_GPR0_INDEX + 2u * n + 1u) = (uint32_t)(value >> 32);
-}
-
-static uint64_t hwsp_address(cs_engine_model *model)
-{
-    return *reg(model, CS_HWS_PGA_INDEX) & CS_HWS_PGA_ADDRESS_MASK;
-}
-
-/* Timestamp ticks from time 0 to `time`. */
-static uint64_t ticks_at(cs_engine_model *model, tlm_time time)
-{
-    const timestamp_rate *rate = &timestamp_rates[model->config.profile];
-    return time / rate->picoseconds * rate->ticks + time % rate->picoseconds * rate->ticks / rate->picoseconds;
-}
-
-/* The 36-bit timestamp now. */
-static uint64_t timestamp(cs_engine_model *model)
-{
-    return ticks_at(model, tlm_kernel_now(model->kernel)) & TIMESTAMP_BITS_MASK;
-}
-
-/* CTX_TIMESTAMP now: the value loaded or written plus the ticks since, while a context is
- * loaded (i915 RING_CTX_TIMESTAMP, the context's run time; spec 004 keeps it in the ring
- * context). */
-static uint32_t ctx_timestamp(cs_engine_model *model)
-{
-    if (!model->ctx_clock)
-        return *reg(model, CS_CTX_TIMESTAMP_INDEX);
-    return model->ctx_base +
-           (uint32_t)(ticks_at(model, tlm_kernel_now(model->kernel)) - ticks_at(model, model->ctx_since));
-}
-
-static bool ring_enabled(cs_engine_model *model)
-{
-    return (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_ENABLE_MASK) != 0;
-}
-
-/* HEAD and TAIL inside the buffer: otherwise the ring is not parsed (docs/reference/cs.md). */
-static bool ring_geometry_valid(cs_engine_model *model)
-{
-    return ring_head(model) < ring_size(model) && ring_tail(model) < ring_size(model);
-}
 
 /* Whether the engine has a command it may execute now. */
-static bool runnable(cs_engine_model *model)
+bool cs_runnable(cs_engine_model *model)
 {
-    if (!ring_enabled(model) || model->halted || model->starved || model->walker_stalled ||
+    if (!cs_ring_enabled(model) || model->halted || model->starved || model->walker_stalled ||
         model->semaphore_waiting || model->yielded)
         return false;
-    if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_STOP_RINGS_MASK)
+    if (*cs_reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_STOP_RINGS_MASK)
         return false;
     /* i915 gen8_engine_reset_prepare: a requested reset stops the engine (READY_TO_RESET). */
-    if (*reg(model, CS_RESET_CTL_INDEX) & CS_RESET_CTL_REQUEST_RESET_MASK)
+    if (*cs_reg(model, CS_RESET_CTL_INDEX) & CS_RESET_CTL_REQUEST_RESET_MASK)
         return false;
-    if (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)
+    if (*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)
         return false;
     if (model->level > 0)
         return true;
-    return ring_geometry_valid(model) && ring_head(model) != ring_tail(model);
+    return cs_ring_geometry_valid(model) && cs_ring_head(model) != cs_ring_tail(model);
 }
 
 /* ---- waveform rows ----------------------------------------------------------------------- */
@@ -448,28 +102,28 @@ static void declare_rows(cs_engine_model *model, const char *name, size_t count)
     model->rows.command = tlm_trace_enum(kernel, name, "command", width, command_enum, 0);
 }
 
-/* ---- outputs ---------------------------------------------------------------------------- */
+/* ---- status and scheduling --------------------------------------------------------------- */
 
 /* MI_MODE Rings Idle (i915 MODE_IDLE) and the batch registers follow the parser's state. */
 static void update_status(cs_engine_model *model)
 {
-    uint32_t *mode = reg(model, CS_MI_MODE_INDEX);
+    uint32_t *mode = cs_reg(model, CS_MI_MODE_INDEX);
     *mode = tlm_event_pending(&model->step) ? *mode & ~CS_MI_MODE_RINGS_IDLE_MASK
                                             : *mode | CS_MI_MODE_RINGS_IDLE_MASK;
     if (model->level > 0) {
-        *reg(model, CS_BB_ADDR_INDEX) = ((uint32_t)model->batch_pc[model->level] & CS_BB_ADDR_ADDRESS_MASK) |
-                                        CS_BB_ADDR_VALID_MASK;
-        *reg(model, CS_BB_ADDR_UDW_INDEX) = (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK;
-        *reg(model, CS_BB_STATE_INDEX) = model->batch_secure[model->level] ? 0 : CS_BB_STATE_SECURITY_MASK;
+        *cs_reg(model, CS_BB_ADDR_INDEX) = ((uint32_t)model->batch_pc[model->level] & CS_BB_ADDR_ADDRESS_MASK) |
+                                           CS_BB_ADDR_VALID_MASK;
+        *cs_reg(model, CS_BB_ADDR_UDW_INDEX) = (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK;
+        *cs_reg(model, CS_BB_STATE_INDEX) = model->batch_secure[model->level] ? 0 : CS_BB_STATE_SECURITY_MASK;
     } else {
-        *reg(model, CS_BB_ADDR_INDEX) &= ~CS_BB_ADDR_VALID_MASK;
-        *reg(model, CS_BB_STATE_INDEX) = 0;
+        *cs_reg(model, CS_BB_ADDR_INDEX) &= ~CS_BB_ADDR_VALID_MASK;
+        *cs_reg(model, CS_BB_STATE_INDEX) = 0;
     }
     tlm_register_file_trace_sync(&model->registers);
     if (model->rows.state != TLM_TRACE_NONE) {
         cs_engine_state state = cs_engine_get_state(model);
-        trace_row(model, model->rows.head, 0, ring_head(model));
-        trace_row(model, model->rows.tail, 1, ring_tail(model));
+        trace_row(model, model->rows.head, 0, cs_ring_head(model));
+        trace_row(model, model->rows.tail, 1, cs_ring_tail(model));
         trace_row(model, model->rows.state, 2, state);
         trace_row(model, model->rows.level, 3, model->level);
         bool running = state == CS_STATE_EXECUTING || state == CS_STATE_FETCHING;
@@ -485,269 +139,27 @@ static bool execlist_ring_idle(void *engine)
     return !model->stepping && !model->restoring && !tlm_event_pending(&model->step) && model->level == 0 &&
            !model->halted &&
            !model->starved && !model->walker_stalled && !model->semaphore_waiting &&
-           (!ring_enabled(model) || ring_head(model) == ring_tail(model));
+           (!cs_ring_enabled(model) || cs_ring_head(model) == cs_ring_tail(model));
 }
 
 /* Schedules the next step if there is work and none is pending. */
-static void kick(cs_engine_model *model, tlm_time delay)
+void cs_kick(cs_engine_model *model, tlm_time delay)
 {
     if (model->restoring)
         return; /* an image is being loaded: execlist_resume kicks once it is whole */
-    if (ring_enabled(model) && model->level == 0 && !ring_geometry_valid(model)) {
+    if (cs_ring_enabled(model) && model->level == 0 && !cs_ring_geometry_valid(model)) {
         if (!model->geometry_logged)
             tlm_log_error(model->log, "ring not parsed: HEAD 0x%x or TAIL 0x%x beyond the %u-byte buffer",
-                          ring_head(model), ring_tail(model), ring_size(model));
+                          cs_ring_head(model), cs_ring_tail(model), cs_ring_size(model));
         model->geometry_logged = true;
     }
     /* A register write made by the command being executed (LRI to TAIL, say) does not start a
      * step early: the step in progress reschedules after its cost. */
-    if (!model->stepping && runnable(model) && !tlm_event_pending(&model->step))
+    if (!model->stepping && cs_runnable(model) && !tlm_event_pending(&model->step))
         tlm_event_notify(model->kernel, &model->step, delay);
     if (model->execlist && execlist_ring_idle(model))
         cs_execlist_ring_empty(model->execlist);
     update_status(model);
-}
-
-static void page_fault(cs_engine_model *model, tlm_address_space space);
-
-/* One transfer on the memory target; false (and a Page Table error by the caller) when the
- * bus refuses it. Writes drop the fetched line they overlap. */
-static bool bus(cs_engine_model *model, tlm_command command, uint64_t address, void *data, uint32_t length)
-{
-    tlm_payload payload = tlm_payload_make(command, address, data, length);
-    /* The ring and secure batches go through the GGTT, non-secure batches through the PPGTT
-     * (spec 000 §1.1.5.3, §1.2.5); this GT maps both onto one flat memory. */
-    payload.privileged = model->level == 0 || model->batch_secure[model->level];
-    payload.address_space = payload.privileged ? TLM_SPACE_GGTT : TLM_SPACE_PPGTT;
-    tlm_b_transport(model->config.memory, &payload, &model->bus_delay);
-    if (command == TLM_WRITE_COMMAND) {
-        model->stats.writes++;
-        if (model->line_valid && address < model->line_address + CS_FETCH_LINE_BYTES &&
-            model->line_address < address + length)
-            model->line_valid = false;
-    }
-    if (payload.response != TLM_OK_RESPONSE) {
-        tlm_log_error(model->log, "memory %s of %u bytes at 0x%llx refused (%s)",
-                      command == TLM_WRITE_COMMAND ? "write" : "read", length, (unsigned long long)address,
-                      tlm_response_name(payload.response));
-        page_fault(model, payload.address_space);
-        return false;
-    }
-    return true;
-}
-
-static void raise_error(cs_engine_model *model, uint32_t error);
-
-/* A dword or qword store; a refused one is a Page Table error. */
-static void store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
-{
-    uint8_t data[8];
-    for (uint32_t i = 0; i < 8; i++)
-        data[i] = (uint8_t)(value >> (8 * i));
-    if (!bus(model, TLM_WRITE_COMMAND, address, data, bytes))
-        raise_error(model, ERR_PAGE_TABLE);
-}
-
-/* A dword load; a refused one is a Page Table error (and false). */
-static bool load(cs_engine_model *model, uint64_t address, uint32_t *value)
-{
-    uint8_t data[4] = { 0 };
-    if (!bus(model, TLM_READ_COMMAND, address, data, 4)) {
-        raise_error(model, ERR_PAGE_TABLE);
-        return false;
-    }
-    *value = (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24;
-    return true;
-}
-
-/* Where the engine's interrupt control registers (IMR, HWSTAM, the ISR the status page gets)
- * hold its events. The events themselves are kept in the render layout (irq_message.h data
- * bits: user interrupt 0, sync status 2, master error 3, notify 4, timeout 6, page fault 7,
- * context switch 8). gen6's video and blitter command streamers have their own layouts, the
- * render one moved up: spec 002 "Interrupt Control Registers" of the video command streamer
- * (user interrupt 12, sync status 14, master error 15, MI_FLUSH_DW notify 16, timeout 18,
- * page fault 19, context switch 20) and of the blitter (user interrupt 22, sync status 24,
- * master error 25, MI_FLUSH_DW notify 26, page fault 29; no timeout or context switch bit);
- * they are the engines' GTIIR positions, and i915 writes the ring's IMR with them
- * (gen6_irq_enable: RING_IMR = ~irq_enable_mask, GT_BSD_USER_INTERRUPT, GT_BLT_USER_INTERRUPT). */
-typedef struct irq_layout {
-    unsigned shift;      /* register bit of event bit 0 */
-    uint32_t events;     /* the events the registers have a bit for (render layout) */
-} irq_layout;
-
-static irq_layout engine_irq_layout(const cs_engine_model *model)
-{
-    if (model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS)
-        return (irq_layout){ 12, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_TIMEOUT |
-                                     ISR_PAGE_FAULT | IRQ_DATA_CONTEXT_SWITCH };
-    if (model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_BCS)
-        return (irq_layout){ 22, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_PAGE_FAULT };
-    /* spec 000 §1.1.7: render bits 8:6, 4:2 and 0 (5 and 31:9 reserved). */
-    if (model->config.profile == CS_PROFILE_GEN6)
-        return (irq_layout){ 0, ISR_USER_INTERRUPT | ISR_SYNC_STATUS | ISR_MASTER_ERROR | ISR_NOTIFY | ISR_TIMEOUT |
-                                    ISR_PAGE_FAULT | IRQ_DATA_CONTEXT_SWITCH };
-    return (irq_layout){ 0, 0xFFFFu };
-}
-
-/* An engine interrupt register (IMR, HWSTAM) as event bits: bits of events the engine's layout
- * has no position for read as masked. */
-static uint32_t event_mask(cs_engine_model *model, uint32_t index)
-{
-    irq_layout layout = engine_irq_layout(model);
-    return (*reg(model, index) >> layout.shift) | ~layout.events;
-}
-
-/* spec 000 §1.1.7.1: an HWSTAM-unmasked ISR bit that changes writes the ISR to status page
- * dword 0; the programming note also needs the IMR bit clear. Pulses read as 0 there. The
- * ISR is written in the engine's own layout (engine_irq_layout). */
-static void isr_changed(cs_engine_model *model, uint32_t changed)
-{
-    uint32_t reporting = changed & ~event_mask(model, CS_HWSTAM_INDEX) & ~event_mask(model, CS_IMR_INDEX);
-    if (reporting)
-        store(model, hwsp_address(model) + 4u * CS_HWSP_ISR_DWORD,
-              (model->isr & ISR_LEVEL_BITS) << engine_irq_layout(model).shift, 4);
-}
-
-/* spec 000 §1.1.7.2: an IMR-unmasked event leaves the engine as an interrupt message. */
-static void send_event(cs_engine_model *model, uint32_t bits)
-{
-    uint32_t reported = bits & ~event_mask(model, CS_IMR_INDEX) & 0xFFFFu;
-    if (!reported || !model->config.irq.deliver)
-        return;
-    irq_message message = {
-        .engine_class = model->class_id,
-        .instance = model->config.instance,
-        .data = (uint16_t)reported,
-    };
-    model->stats.messages++;
-    irq_message_send(&model->config.irq, &message);
-}
-
-/* spec 000 §1.1.7.3: any EIR bit sets Master Error in the ISR; a rising edge is an event. */
-static void update_master_error(cs_engine_model *model)
-{
-    uint32_t old = model->isr;
-    if (*reg(model, CS_EIR_INDEX))
-        model->isr |= ISR_MASTER_ERROR;
-    else
-        model->isr &= ~ISR_MASTER_ERROR;
-    if ((model->isr & ~old) & ISR_MASTER_ERROR)
-        send_event(model, ISR_MASTER_ERROR);
-    if (model->isr != old)
-        isr_changed(model, model->isr ^ old);
-}
-
-/* ---- input: errors and events ----------------------------------------------------------- */
-
-/* spec 000 §1.1.7.3: the ESR records every error; EMR selects which reach the EIR. */
-static void raise_error(cs_engine_model *model, uint32_t error)
-{
-    model->stats.errors++;
-    *reg(model, CS_ESR_INDEX) |= error;
-    *reg(model, CS_EIR_INDEX) |= error & ~*reg(model, CS_EMR_INDEX);
-    update_master_error(model);
-}
-
-/* Errors that stop the parser (docs/reference/cs.md "Errors"): the head stays at the command, and the
- * hang capture registers name it (IPEIR the error; ACTHD and IPEHR were set when it was
- * fetched, capture_command). */
-static void halt(cs_engine_model *model, uint32_t error)
-{
-    model->halted = true;
-    *reg(model, CS_IPEIR_INDEX) = error;
-    raise_error(model, error);
-}
-
-/* spec 000 §1.1.4 INSTPM bit 5: software requests a sync flush by setting Sync Flush Enable;
- * "the device will automatically clear this bit before completing the operation", and the
- * completion toggles Sync Status (§1.1.7 bit 2; spec 002 BCS bit 24 likewise). Nothing is
- * cached here, so the flush completes at once, unless MI_MODE Suspend Flush delays it ("until
- * reset" of that bit; MI_SUSPEND_FLUSH sets and clears it). */
-static void sync_flush(cs_engine_model *model)
-{
-    uint32_t *instpm = reg(model, CS_INSTPM_INDEX);
-    if (!(*instpm & CS_INSTPM_SYNC_FLUSH_ENABLE_MASK))
-        return;
-    if (*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_SUSPEND_FLUSH_MASK) {
-        tlm_log_info(model->log, "sync flush delayed: MI_MODE Suspend Flush is set");
-        return;
-    }
-    *instpm &= ~CS_INSTPM_SYNC_FLUSH_ENABLE_MASK;
-    model->stats.sync_flushes++;
-    model->isr ^= ISR_SYNC_STATUS;
-    send_event(model, ISR_SYNC_STATUS);
-    isr_changed(model, ISR_SYNC_STATUS);
-}
-
-/* spec 000 §1.3.11 MI_SUSPEND_FLUSH: sets or clears MI_MODE Suspend Flush ("this bit will get
- * set by MI_SUSPEND_FLUSH as well"); clearing it lets a delayed sync flush complete. */
-static void suspend_flush(cs_engine_model *model, bool suspend)
-{
-    uint32_t *mode = reg(model, CS_MI_MODE_INDEX);
-    *mode = suspend ? *mode | CS_MI_MODE_SUSPEND_FLUSH_MASK : *mode & ~CS_MI_MODE_SUSPEND_FLUSH_MASK;
-    sync_flush(model);
-}
-
-/* spec 000 §1.1.7 bit 7: "set whenever there is a pending PPGTT (page or directory) fault";
- * spec 002 (Haswell) widens it to GGTT/PPGTT faults. Here an access the memory refuses is the
- * fault (the memory is flat: a refused address is an unmapped page): on gen6 a PPGTT access (a
- * non-secure batch), on gen12 any. The bit is a level (status page: "set when event occurs,
- * cleared when event cleared"); with no fault-service registers modelled, the fault stays
- * pending until the ring is disabled or the engine reset (docs/reference/cs.md, **choice**). Its rising
- * edge is the interrupt event. */
-static void page_fault(cs_engine_model *model, tlm_address_space space)
-{
-    if (model->config.profile == CS_PROFILE_GEN6 && space != TLM_SPACE_PPGTT)
-        return;
-    if (model->isr & ISR_PAGE_FAULT)
-        return; /* already pending */
-    model->stats.page_faults++;
-    model->isr |= ISR_PAGE_FAULT;
-    send_event(model, ISR_PAGE_FAULT);
-    isr_changed(model, ISR_PAGE_FAULT);
-}
-
-static void page_fault_cleared(cs_engine_model *model)
-{
-    if (!(model->isr & ISR_PAGE_FAULT))
-        return;
-    model->isr &= ~ISR_PAGE_FAULT;
-    isr_changed(model, ISR_PAGE_FAULT);
-}
-
-static void user_interrupt(cs_engine_model *model)
-{
-    /* spec 000 §1.1.7: User Interrupt is a pulse; its status page value is 0. */
-    send_event(model, ISR_USER_INTERRUPT);
-    isr_changed(model, ISR_USER_INTERRUPT);
-}
-
-/* ---- fetch --------------------------------------------------------------------------------- */
-
-static bool fetch_dword(cs_engine_model *model, uint64_t address, uint32_t *value)
-{
-    uint64_t line = address & ~(uint64_t)(CS_FETCH_LINE_BYTES - 1u);
-    if (!model->line_valid || model->line_address != line) {
-        model->stats.fetches++;
-        if (!bus(model, TLM_READ_COMMAND, line, model->line, CS_FETCH_LINE_BYTES)) {
-            model->line_valid = false;
-            return false;
-        }
-        model->line_address = line;
-        model->line_valid = true;
-    }
-    uint32_t at = (uint32_t)(address - line);
-    *value = (uint32_t)model->line[at] | (uint32_t)model->line[at + 1] << 8 | (uint32_t)model->line[at + 2] << 16 |
-             (uint32_t)model->line[at + 3] << 24;
-    return true;
-}
-
-/* Address of dword `index` of the command at the current position (the ring wraps). */
-static uint64_t command_address(cs_engine_model *model, uint32_t index)
-{
-    if (model->level > 0)
-        return model->batch_pc[model->level] + 4u * (uint64_t)index;
-    return ring_start(model) + (ring_head(model) + 4u * (uint64_t)index) % ring_size(model);
 }
 
 /* ---- arbitration (docs/reference/cs.md "Preemption and arbitration") ---------------------------------- */
@@ -758,7 +170,7 @@ static uint64_t command_address(cs_engine_model *model, uint32_t index)
  * an execlist load waiting, the engine yields: it stops here and the execlist switches (or
  * lite-restores) the context. A second-level batch is not left for a switch (a **choice**: the
  * image holds the first level's position only). True when the engine yielded. */
-static bool arbitration_point(cs_engine_model *model)
+bool cs_arbitration_point(cs_engine_model *model)
 {
     if (!model->execlist || !model->arbitration || model->level > 1 ||
         !cs_execlist_switch_pending(model->execlist))
@@ -769,1242 +181,28 @@ static bool arbitration_point(cs_engine_model *model)
     return true;
 }
 
-/* ---- registers reached by commands (LRI, SRM) ---------------------------------------------- */
-
-/* Register access for LRI/SRM: the engine's own block (its base window, and on gen6 the
- * HWS_PGA window) directly, anything else through the MMIO target (docs/reference/cs.md). */
-static bool register_access(cs_engine_model *model, tlm_command command, uint32_t offset, uint32_t *value,
-                            uint32_t byte_disable)
-{
-    uint8_t data[4];
-    uint8_t enables[4];
-    for (uint32_t i = 0; i < 4; i++) {
-        data[i] = (uint8_t)(*value >> (8 * i));
-        enables[i] = (byte_disable >> i) & 1u ? 0x00 : 0xFF;
-    }
-    tlm_payload payload = tlm_payload_make(command, offset, data, 4);
-    payload.byte_enable = enables;
-    payload.byte_enable_length = 4;
-    payload.privileged = true;
-    uint64_t base = model->config.mmio_base;
-    if (offset >= base && offset - base < CS_BLOCK_SIZE && !hidden(model, offset - base)) {
-        payload.address = offset - base;
-        tlm_register_file_b_transport(&model->registers, &payload);
-    } else if (model->config.profile == CS_PROFILE_GEN6 && offset == base + CS_GEN6_HWS_PGA_OFFSET) {
-        payload.address = CS_HWS_PGA_OFFSET;
-        tlm_register_file_b_transport(&model->registers, &payload);
-    } else if (model->config.mmio) {
-        tlm_b_transport(model->config.mmio, &payload, &model->bus_delay);
-    } else {
-        tlm_log_warning(model->log, "register 0x%x is outside the engine and no MMIO map is connected", offset);
-        return false;
-    }
-    if (payload.response != TLM_OK_RESPONSE) {
-        tlm_log_warning(model->log, "register %s at 0x%x refused (%s)", command == TLM_WRITE_COMMAND ? "write" : "read",
-                        offset, tlm_response_name(payload.response));
-        return false;
-    }
-    *value = (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24;
-    return true;
-}
-
-/* ---- command execution ------------------------------------------------------------------ */
-
-static uint64_t get(const cs_decoded *decoded, const char *name, uint32_t instance)
-{
-    uint64_t value = 0;
-    cs_decoded_field(decoded, name, instance, &value);
-    return value;
-}
-
-/* spec 000 §1.1.5.4: with automatic reporting on, crossing a 64 KiB / 128 KiB boundary of the
- * ring writes HEAD to the status page (dword 4). */
-static void report_head(cs_engine_model *model)
-{
-    store(model, hwsp_address(model) + 4u * CS_HWSP_HEAD_DWORD, *reg(model, CS_RING_HEAD_INDEX), 4);
-}
-
-/* Moves HEAD past `dwords` dwords: wrap to 0 with the wrap count (spec 000 §1.1.5.2, modulo 11
- * bits) and the automatic head report. */
-static void advance_head(cs_engine_model *model, uint32_t dwords)
-{
-    uint32_t old = ring_head(model);
-    uint32_t linear = old + 4u * dwords;
-    uint32_t size = ring_size(model);
-    uint32_t wrap = field(model, CS_RING_HEAD_INDEX, CS_RING_HEAD_WRAP_COUNT_MASK, CS_RING_HEAD_WRAP_COUNT_SHIFT);
-    bool wrapped = linear >= size;
-    if (wrapped) {
-        model->stats.wraps++;
-        wrap = (wrap + 1u) & (CS_RING_HEAD_WRAP_COUNT_MASK >> CS_RING_HEAD_WRAP_COUNT_SHIFT);
-    }
-    uint32_t head = wrapped ? linear - size : linear;
-    *reg(model, CS_RING_HEAD_INDEX) = (*reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_WAIT_MASK) |
-                                      (wrap << CS_RING_HEAD_WRAP_COUNT_SHIFT) | head;
-    uint32_t mode = field(model, CS_RING_CTL_INDEX, CS_RING_CTL_AUTO_REPORT_MASK, CS_RING_CTL_AUTO_REPORT_SHIFT);
-    uint32_t granule = mode == CS_RING_CTL_AUTO_REPORT_REPORT_64KB    ? REPORT_64KB_BYTES
-                       : mode == CS_RING_CTL_AUTO_REPORT_REPORT_128KB ? REPORT_128KB_BYTES
-                                                                      : 0;
-    if (granule && (wrapped || old / granule != linear / granule))
-        report_head(model);
-}
-
-static void leave_batches(cs_engine_model *model)
-{
-    model->level = 0;
-    model->batch_dwords = 0;
-    model->line_valid = false;
-}
-
-/* spec 000 §1.2.5 (gen6) and genxml gen12: a batch from the ring is secure if it asks to be;
- * a batch started from a batch is secure only if its parent is (chained batches inherit). */
-static void batch_start(cs_engine_model *model, const cs_decoded *decoded)
-{
-    const security_field *security = &security_fields[model->config.profile];
-    bool secure = get(decoded, security->name, 0) == security->secure;
-    /* gen6, spec 000 §1.2.5 bit 8: from within a batch "this field is IGNORED and the next
-     * buffer in the chain inherits the initial buffer's security characteristics". gen12,
-     * spec 002: a chained or second-level batch may keep or lower its parent's privilege. */
-    if (model->level > 0 && model->config.profile == CS_PROFILE_GEN6)
-        secure = model->batch_secure[model->level];
-    else if (model->level > 0)
-        secure = secure && model->batch_secure[model->level];
-    /* gen12 (genxml "Predication Enable"): with MI_PREDICATE_RESULT clear the start is not
-     * taken and parsing goes on after it. No chain count: a batch that chains to itself (a
-     * spinner) runs until software rewrites it; the run's cycle bound ends a runaway. */
-    if (get(decoded, "predication", 0) && !(*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
-        model->stats.predicated++;
-        return;
-    }
-    /* gen12 (genxml "Second Level Batch Buffer"): from a first-level batch it nests and
-     * MI_BATCH_BUFFER_END returns after it; otherwise a batch started in a batch replaces it
-     * (chaining). gen6 has one batch level (spec 000 §1.2.5). */
-    bool nest = model->level == 0 ||
-                (model->config.profile == CS_PROFILE_GEN12 && model->level == 1 && get(decoded, "second_level", 0));
-    if (nest)
-        model->level++;
-    model->batch_pc[model->level] = get(decoded, "address", 0);
-    model->batch_secure[model->level] = secure;
-    model->batch_encrypted[model->level] = model->config.profile == CS_PROFILE_GEN6 && get(decoded, "encrypted", 0);
-    model->line_valid = false;
-    model->stats.batches++;
-}
-
-static void batch_end(cs_engine_model *model)
-{
-    if (model->level == 0) {
-        tlm_log_warning(model->log, "MI_BATCH_BUFFER_END in the ring: ignored");
-        return;
-    }
-    model->level--;
-    model->line_valid = false;
-    if (model->level == 0)
-        leave_batches(model);
-}
-
-/* spec 000 §1.1.5.5: MI_ARB_CHECK takes a valid UHPTR as the new head and clears VALID. */
-static void arb_check(cs_engine_model *model)
-{
-    uint32_t *uhptr = reg(model, CS_UHPTR_INDEX);
-    if (!(*uhptr & CS_UHPTR_VALID_MASK))
-        return;
-    *uhptr &= ~CS_UHPTR_VALID_MASK;
-    uint64_t target = *uhptr & CS_UHPTR_ADDRESS_MASK;
-    uint64_t start = ring_start(model);
-    if (target < start || target - start >= ring_size(model)) {
-        tlm_log_error(model->log, "UHPTR 0x%llx is outside the ring [0x%llx, +0x%x): not taken",
-                      (unsigned long long)target, (unsigned long long)start, ring_size(model));
-        return;
-    }
-    model->stats.preemptions++;
-    leave_batches(model);
-    *reg(model, CS_RING_HEAD_INDEX) = (*reg(model, CS_RING_HEAD_INDEX) & ~CS_RING_HEAD_HEAD_MASK) |
-                                      (uint32_t)(target - start);
-}
-
-/* A register operand. With the command's add-CS-MMIO flag set (gen12; genxml "Add CS MMIO
- * Start Offset", i915 MI_LRI_LRM_CS_MMIO) the engine's base is added, so one command names
- * "this engine's register" on any engine. */
-static uint32_t register_operand(cs_engine_model *model, const cs_decoded *decoded, const char *name,
-                                 uint32_t instance, const char *add_flag)
-{
-    uint32_t offset = (uint32_t)get(decoded, name, instance);
-    if (get(decoded, add_flag, 0))
-        offset = (uint32_t)model->config.mmio_base + (offset & CS_MMIO_REMAP_MASK);
-    return offset;
-}
-
-static void load_register_imm(cs_engine_model *model, const cs_decoded *decoded)
-{
-    /* spec 000 §1.3.2 Byte Write Disables "has only 2 options": 1111b, no write; any other
-     * value, the register is fully written (every pair of the command). */
-    if (get(decoded, "byte_disable", 0) == 0xfu)
-        return;
-    uint32_t byte_disable = 0;
-    uint32_t pairs = decoded->command->group_size ? (decoded->length - decoded->command->group_start) /
-                                                        decoded->command->group_size
-                                                  : 0;
-    for (uint32_t i = 0; i < pairs; i++) {
-        uint32_t value = (uint32_t)get(decoded, "data", i);
-        register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", i, "add_cs_mmio"), &value,
-                        byte_disable);
-    }
-}
-
-static void store_register_mem(cs_engine_model *model, const cs_decoded *decoded)
-{
-    /* genxml gen12 "Predicate Enable": stored only while MI_PREDICATE_RESULT is set. */
-    if (get(decoded, "predicate", 0) && !(*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
-        model->stats.predicated++;
-        return;
-    }
-    uint32_t value = 0;
-    if (!register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value, 0))
-        value = 0;
-    store(model, get(decoded, "address", 0), value, 4);
-}
-
-/* genxml gen12 MI_LOAD_REGISTER_MEM: the dword at `address` into the register. The loop
- * variable and async flags have no effect here (no loop counter; every access completes in
- * order). */
-static void load_register_mem(cs_engine_model *model, const cs_decoded *decoded)
-{
-    uint32_t value = 0;
-    if (load(model, get(decoded, "address", 0), &value))
-        register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value, 0);
-}
-
-/* genxml gen12 MI_LOAD_REGISTER_REG: source register into destination register. */
-static void load_register_reg(cs_engine_model *model, const cs_decoded *decoded)
-{
-    uint32_t value = 0;
-    if (register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "src_reg", 0, "add_cs_mmio_src"),
-                        &value, 0))
-        register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "dst_reg", 0, "add_cs_mmio_dst"),
-                        &value, 0);
-}
-
-/* genxml gen12 MI_COPY_MEM_MEM: one dword from `src` to `dst`. */
-static void copy_mem_mem(cs_engine_model *model, const cs_decoded *decoded)
-{
-    uint32_t value = 0;
-    if (load(model, get(decoded, "src", 0), &value))
-        store(model, get(decoded, "dst", 0), value, 4);
-}
-
-/* data, and data_hi when the command is long enough to hold it: a dword or a qword store. */
-static void store_data(cs_engine_model *model, const cs_decoded *decoded, uint64_t address)
-{
-    uint64_t high = 0;
-    bool qword = cs_decoded_field(decoded, "data_hi", 0, &high);
-    store(model, address, get(decoded, "data", 0) | high << 32, qword ? 8u : 4u);
-}
-
-/* PIPE_CONTROL and MI_FLUSH_DW (genxml; spec 000 §1.1.7 bit 4): nothing to flush or stall on in
- * this model, so the post-sync operation happens at once: an immediate write (dword or qword
- * per the length), the 36-bit TIMESTAMP (qword), or PS_DEPTH_COUNT (qword 0: no pixels are
- * rendered here); with store_index the address is an offset into the status page. The notify
- * interrupt follows the write ("The Store QW associated with a fence is completed ahead of the
- * interrupt"). */
-static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
-{
-    if (get(decoded, "lri_post_sync", 0)) {
-        /* gen12 genxml "LRI Post Sync Operation": Immediate Data goes to the register at
-         * Address. spec 002 (User Mode Privileged Commands, PIPE_CONTROL): "LRI Post-Sync
-         * Operation is NOOP" in a non-privileged batch, flagged as a privilege error. */
-        if (model->level > 0 && !model->batch_secure[model->level]) {
-            tlm_log_warning(model->log, "PIPE_CONTROL LRI post-sync in a non-secure batch: dropped");
-            raise_error(model, ERR_COMMAND_PRIVILEGE);
-        } else {
-            uint32_t value = (uint32_t)get(decoded, "data", 0);
-            register_access(model, TLM_WRITE_COMMAND, (uint32_t)get(decoded, "address", 0), &value, 0);
-        }
-        if (get(decoded, "notify", 0)) {
-            send_event(model, ISR_NOTIFY);
-            isr_changed(model, ISR_NOTIFY);
-        }
-        return;
-    }
-    uint64_t operation = get(decoded, "post_sync", 0);
-    uint64_t address = get(decoded, "address", 0);
-    if (get(decoded, "store_index", 0))
-        address += hwsp_address(model);
-    if (operation == POST_SYNC_WRITE_IMM)
-        store_data(model, decoded, address);
-    else if (operation == POST_SYNC_WRITE_TIMESTAMP)
-        store(model, address, timestamp(model), 8);
-    else if (operation == POST_SYNC_WRITE_PS_DEPTH)
-        store(model, address, 0, 8);
-    if (get(decoded, "notify", 0)) {
-        send_event(model, ISR_NOTIFY);
-        isr_changed(model, ISR_NOTIFY);
-    }
-}
-
-/* MI_WAIT_FOR_EVENT: an event select set. spec 000 §1.3.14: the parser halts "until the event
- * occurs or while a specific condition exists", and "if a specified condition does not exist
- * ... the parser proceeds, treating this command as a no-operation". The flip-pending and
- * scan-line-window selects are conditions, which never exist in this GT (it has no display):
- * they are no-ops. The vertical and horizontal blank selects are events: the ring waits for
- * them, which here only software ends (RB_WAIT, spec 000 §1.1.5.4). gen6's condition-code
- * select is not a display event (choice, docs/reference/cs.md). */
-static bool waits_for_event(const cs_decoded *decoded)
-{
-    cs_field_iter iter;
-    cs_field_value value;
-    cs_field_iter_init(&iter, decoded);
-    while (cs_field_iter_next(&iter, &value))
-        if (value.raw != 0 && (strstr(value.field->name, "vblank") || strstr(value.field->name, "hblank")))
-            return true;
-    return false;
-}
-
-/* Appends the command to the event log (docs/reference/cs.md "Event log"), dropping the oldest event
- * when the log is full. Each slot keeps its dword buffer, so a stream of forwarded pipeline
- * commands allocates only until every slot has grown to its commands' length. */
-static void record(cs_engine_model *model, const cs_decoded *decoded)
-{
-    cs_event *event;
-    if (model->event_count == CS_EVENT_LOG_CAPACITY) {
-        event = &model->events[model->event_first];
-        model->event_first = (model->event_first + 1u) % CS_EVENT_LOG_CAPACITY;
-        model->stats.events_dropped++;
-    } else {
-        event = &model->events[(model->event_first + model->event_count) % CS_EVENT_LOG_CAPACITY];
-        model->event_count++;
-    }
-    uint32_t length = decoded->available;
-    event->command = decoded->command;
-    event->time = tlm_kernel_now(model->kernel);
-    event->address = model->command_at;
-    event->level = model->level;
-    event->length = length;
-    event->dwords = tlm_alloc_grow(event->dwords, &event->capacity, length ? length : 1u, sizeof *event->dwords, 8u);
-    memcpy(event->dwords, decoded->dwords, length * sizeof *event->dwords);
-    model->stats.events++;
-    tlm_log_info(model->log, "%s recorded (%u dwords)", decoded->command->name, length);
-}
-
-/* ---- MI_ATOMIC and MI_CONDITIONAL_BATCH_BUFFER_END (gen12) ------------------------------ */
-
-/* MI_ATOMIC opcodes (genxml gen12.xml ATOMIC_OPCODE; docs/facts.md): 01h..0Fh on a dword,
- * 21h..2Fh the same operations on a qword, 4Eh a 16-byte compare-and-write. */
-#define ATOMIC_QWORD_FLAG 0x20u
-#define ATOMIC_CMP_WR16B 0x4eu
-enum {
-    ATOMIC_AND = 0x01,
-    ATOMIC_OR,
-    ATOMIC_XOR,
-    ATOMIC_MOVE,
-    ATOMIC_INC,
-    ATOMIC_DEC,
-    ATOMIC_ADD,
-    ATOMIC_SUB,
-    ATOMIC_RSUB,
-    ATOMIC_IMAX,
-    ATOMIC_IMIN,
-    ATOMIC_UMAX,
-    ATOMIC_UMIN,
-    ATOMIC_CMP_WR,
-    ATOMIC_PREDEC
-};
-/* data_size values (genxml gen12.xml): dword, qword, octword. */
-#define ATOMIC_SIZE_DWORD 0u
-#define ATOMIC_SIZE_QWORD 1u
-#define ATOMIC_SIZE_OCTWORD 2u
-
-/* Sign-extends the low `bits` bits. */
-static int64_t sign_extend(uint64_t value, unsigned bits)
-{
-    uint64_t sign = UINT64_C(1) << (bits - 1u);
-    uint64_t mask = bits == 64u ? UINT64_MAX : (UINT64_C(1) << bits) - 1u;
-    value &= mask;
-    return (int64_t)((value ^ sign) - sign);
-}
-
-/* The new memory value of a dword/qword operation; false for an opcode genxml does not list. */
-static bool atomic_result(unsigned op, unsigned bits, uint64_t old, uint64_t op1, uint64_t op2, uint64_t *out)
-{
-    switch (op) {
-    case ATOMIC_AND: *out = old & op1; break;
-    case ATOMIC_OR: *out = old | op1; break;
-    case ATOMIC_XOR: *out = old ^ op1; break;
-    case ATOMIC_MOVE: *out = op1; break;
-    case ATOMIC_INC: *out = old + 1u; break;
-    case ATOMIC_DEC: *out = old - 1u; break;
-    case ATOMIC_PREDEC: *out = old - 1u; break; /* the memory effect of DEC; it differs in the returned value */
-    case ATOMIC_ADD: *out = old + op1; break;
-    case ATOMIC_SUB: *out = old - op1; break;
-    case ATOMIC_RSUB: *out = op1 - old; break;
-    case ATOMIC_IMAX: *out = sign_extend(old, bits) >= sign_extend(op1, bits) ? old : op1; break;
-    case ATOMIC_IMIN: *out = sign_extend(old, bits) <= sign_extend(op1, bits) ? old : op1; break;
-    case ATOMIC_UMAX: *out = old >= op1 ? old : op1; break;
-    case ATOMIC_UMIN: *out = old <= op1 ? old : op1; break;
-    case ATOMIC_CMP_WR: *out = old == op1 ? op2 : old; break;
-    default: return false;
-    }
-    return true;
-}
-
-/* MI_ATOMIC's register operands and returned data (docs/reference/cs.md "gen12 MI_ATOMIC", a **choice**:
- * no public source gives the assignment). Operand 1 is GPR0 and operand 2 GPR1 (a dword
- * operation uses their low dwords); the 16-byte compare-write takes operand 1 from GPR0-GPR1
- * and operand 2 from GPR2-GPR3 (each GPR's low dword first). Return data goes to GPR0 (a dword
- * zero-extended), or GPR0-GPR1 for 16 bytes. */
-static void atomic_gpr_operands(cs_engine_model *model, uint32_t op1[4], uint32_t op2[4], bool octword)
-{
-    for (unsigned i = 0; i < 2; i++) {
-        uint64_t a = gpr(model, octword ? i : 0u);
-        uint64_t b = gpr(model, octword ? 2u + i : 1u);
-        op1[2u * i] = (uint32_t)a;
-        op1[2u * i + 1u] = (uint32_t)(a >> 32);
-        op2[2u * i] = (uint32_t)b;
-        op2[2u * i + 1u] = (uint32_t)(b >> 32);
-    }
-}
-
-/* genxml gen12.xml MI_ATOMIC: a read-modify-write of the dword, qword or 16 bytes at `address`.
- * Operands are the inline ones (DW3..10, op1/op2 interleaved) with `inline_data`, otherwise the
- * CS GPRs; `return_data` puts the value memory held before the operation into the GPRs (for
- * PREDEC the decremented value: what sets it apart from DEC). `post_sync` and `cs_stall` need
- * nothing: every access here completes before the next command. */
-static void atomic(cs_engine_model *model, const cs_decoded *decoded)
-{
-    unsigned op = (unsigned)get(decoded, "op", 0);
-    uint64_t address = get(decoded, "address", 0);
-    bool inline_data = get(decoded, "inline_data", 0) != 0;
-    bool return_data = get(decoded, "return_data", 0) != 0;
-    uint64_t size = get(decoded, "data_size", 0);
-    unsigned expected = op == ATOMIC_CMP_WR16B ? ATOMIC_SIZE_OCTWORD
-                        : (op & ATOMIC_QWORD_FLAG) ? ATOMIC_SIZE_QWORD : ATOMIC_SIZE_DWORD;
-    if (size != expected)
-        tlm_log_warning(model->log, "MI_ATOMIC op 0x%x with data_size %llu: the opcode's size is used", op,
-                        (unsigned long long)size);
-    uint32_t op1[4] = { 0 };
-    uint32_t op2[4] = { 0 };
-    if (!inline_data)
-        atomic_gpr_operands(model, op1, op2, op == ATOMIC_CMP_WR16B);
-    if (inline_data) {
-        static const char *const names1[4] = { "op1_dw0", "op1_dw1", "op1_dw2", "op1_dw3" };
-        static const char *const names2[4] = { "op2_dw0", "op2_dw1", "op2_dw2", "op2_dw3" };
-        for (unsigned i = 0; i < 4; i++) {
-            op1[i] = (uint32_t)get(decoded, names1[i], 0);
-            op2[i] = (uint32_t)get(decoded, names2[i], 0);
-        }
-    }
-    if (op == ATOMIC_CMP_WR16B) {
-        uint32_t old[4];
-        for (unsigned i = 0; i < 4; i++)
-            if (!load(model, address + 4u * i, &old[i]))
-                return;
-        if (memcmp(old, op1, sizeof old) == 0)
-            for (unsigned i = 0; i < 4; i++)
-                store(model, address + 4u * i, op2[i], 4);
-        if (return_data) {
-            set_gpr(model, 0, old[0] | (uint64_t)old[1] << 32);
-            set_gpr(model, 1, old[2] | (uint64_t)old[3] << 32);
-        }
-        return;
-    }
-    bool qword = (op & ATOMIC_QWORD_FLAG) != 0;
-    unsigned bits = qword ? 64u : 32u;
-    uint64_t new_value = 0;
-    uint64_t a = op1[0] | (qword ? (uint64_t)op1[1] << 32 : 0);
-    uint64_t b = op2[0] | (qword ? (uint64_t)op2[1] << 32 : 0);
-    uint32_t lo = 0;
-    uint32_t hi = 0;
-    if (!atomic_result(op & ~ATOMIC_QWORD_FLAG, bits, 0, a, b, &new_value)) {
-        tlm_log_error(model->log, "MI_ATOMIC opcode 0x%x not defined: no memory access", op);
-        return;
-    }
-    if (!load(model, address, &lo) || (qword && !load(model, address + 4u, &hi)))
-        return;
-    uint64_t old = lo | (uint64_t)hi << 32;
-    atomic_result(op & ~ATOMIC_QWORD_FLAG, bits, old, a, b, &new_value);
-    if (!qword)
-        new_value = (uint32_t)new_value;
-    store(model, address, new_value, qword ? 8u : 4u);
-    if (return_data)
-        set_gpr(model, 0, (op & ~ATOMIC_QWORD_FLAG) == ATOMIC_PREDEC ? new_value : old);
-}
-
-static void batch_end(cs_engine_model *model);
-
-/* MI_CONDITIONAL_BATCH_BUFFER_END (genxml gen12.xml fields; docs/reference/cs.md for the compare): with
- * compare_semaphore, the dword at compare_address (ANDed with the next dword when
- * compare_mask_mode is set) is compared with compare_data: greater, the batch goes on;
- * otherwise it ends as with MI_BATCH_BUFFER_END. Without compare_semaphore nothing happens. */
-static void conditional_batch_end(cs_engine_model *model, const cs_decoded *decoded)
-{
-    if (!get(decoded, "compare_semaphore", 0))
-        return;
-    uint64_t address = get(decoded, "compare_address", 0);
-    uint32_t value = 0;
-    if (!load(model, address, &value))
-        return; /* a refused load: Page Table error, the batch goes on */
-    if (get(decoded, "compare_mask_mode", 0)) {
-        uint32_t mask = 0;
-        if (!load(model, address + 4u, &mask))
-            return;
-        value &= mask;
-    }
-    if (value > (uint32_t)get(decoded, "compare_data", 0))
-        return;
-    batch_end(model);
-}
-
-/* ---- semaphores ------------------------------------------------------------------------ */
-
-/* The value a semaphore compares: the mailbox register (gen6 compare_register: the engine's
- * own SYNC_0/SYNC_1, register_select 0/1), a register (gen12 register_poll: the MMIO offset in
- * address), or the dword in memory. False when it cannot be read (logged; the wait goes on). */
-static bool semaphore_value(cs_engine_model *model, const cs_decoded *decoded, uint32_t *value)
-{
-    if (model->config.profile == CS_PROFILE_GEN6 && get(decoded, "compare_register", 0)) {
-        *value = *reg(model, get(decoded, "register_select", 0) ? CS_SYNC_1_INDEX : CS_SYNC_0_INDEX);
-        return true;
-    }
-    if (model->config.profile == CS_PROFILE_GEN12 && get(decoded, "register_poll", 0))
-        return register_access(model, TLM_READ_COMMAND, (uint32_t)get(decoded, "address", 0), value, 0);
-    return load(model, get(decoded, "address", 0), value);
-}
-
-/* genxml gen12.xml MI_SEMAPHORE_WAIT Wait Mode: 0 signal mode, 1 polling mode. */
-#define SEMAPHORE_WAIT_SIGNAL_MODE 0u
-
-/* gen12 compare operations (genxml gen12.xml MI_SEMAPHORE_WAIT Compare Operation: semaphore
- * address data SAD against semaphore data dword SDD). */
-static bool semaphore_compare(unsigned operation, uint32_t sad, uint32_t sdd)
-{
-    switch (operation) {
-    case 0: return sad > sdd;
-    case 1: return sad >= sdd;
-    case 2: return sad < sdd;
-    case 3: return sad <= sdd;
-    case 4: return sad == sdd;
-    case 5: return sad != sdd;
-    default: return false;
-    }
-}
-
-/* Whether the semaphore command's compare passes now (true for a command without compare). */
-static bool semaphore_passes(cs_engine_model *model, const cs_decoded *decoded)
-{
-    const char *name = decoded->command->name;
-    bool gen6 = strcmp(name, "MI_SEMAPHORE_MBOX") == 0;
-    if (!gen6 && strcmp(name, "MI_SEMAPHORE_WAIT") != 0)
-        return true;
-    if (gen6 && !get(decoded, "compare", 0))
-        return true;
-    uint32_t value = 0;
-    if (!semaphore_value(model, decoded, &value))
-        return false;
-    uint32_t data = (uint32_t)get(decoded, "data", 0);
-    /* spec 000 §1.3.6: "If the value at Semaphore Address is greater than the Semaphore Data
-     * Dword, execution is continued". */
-    if (gen6)
-        return value > data;
-    uint64_t operation = get(decoded, "compare", 0);
-    if (operation > 5u) {
-        tlm_log_error(model->log, "MI_SEMAPHORE_WAIT compare operation %llu not defined: never passes",
-                      (unsigned long long)operation);
-        return false;
-    }
-    return semaphore_compare((unsigned)operation, value, data);
-}
-
-static void semaphore_poll(void *context)
-{
-    cs_engine_model *model = context;
-    model->semaphore_waiting = false;
-    kick(model, 0);
-}
-
-/* A semaphore wait that fails: the parser stays at the command and sleeps; a poll event every
- * CS_SEMAPHORE_POLL_CYCLES runs it again (time advances; the wait is bounded only by the
- * kernel's run bound, as a wait that never succeeds is on hardware). */
-static bool semaphore_waits(cs_engine_model *model, const cs_decoded *decoded)
-{
-    if (semaphore_passes(model, decoded))
-        return false;
-    model->stats.semaphore_polls++;
-    model->semaphore_waiting = true;
-    model->semaphore_signal_mode = strcmp(decoded->command->name, "MI_SEMAPHORE_WAIT") == 0 &&
-                                   get(decoded, "wait_mode", 0) == SEMAPHORE_WAIT_SIGNAL_MODE;
-    tlm_event_notify(model->kernel, &model->semaphore_poll,
-                     (tlm_time)CS_SEMAPHORE_POLL_CYCLES * model->config.clock_period);
-    arbitration_point(model);
-    return true;
-}
-
-/* genxml gen12.xml MI_SEMAPHORE_SIGNAL Target Engine Select: the class and instance it names
- * (rcs 0, vcs0 1, bcs 2, vecs 3, vcs1 4, vcs2..vcs7 6..11, vecs1..vecs3 12..14). False for a
- * value genxml does not define. */
-static bool signal_target(unsigned select, cs_engine *engine, unsigned *instance)
-{
-    static const struct {
-        cs_engine engine; /* the class */
-        unsigned instance; /* its instance */
-        bool defined;     /* genxml lists the value */
-    } targets[16] = {
-        [0] = { CS_ENGINE_RCS, 0, true },   [1] = { CS_ENGINE_VCS, 0, true },   [2] = { CS_ENGINE_BCS, 0, true },
-        [3] = { CS_ENGINE_VECS, 0, true },  [4] = { CS_ENGINE_VCS, 1, true },   [6] = { CS_ENGINE_VCS, 2, true },
-        [7] = { CS_ENGINE_VCS, 3, true },   [8] = { CS_ENGINE_VCS, 4, true },   [9] = { CS_ENGINE_VCS, 5, true },
-        [10] = { CS_ENGINE_VCS, 6, true },  [11] = { CS_ENGINE_VCS, 7, true },  [12] = { CS_ENGINE_VECS, 1, true },
-        [13] = { CS_ENGINE_VECS, 2, true }, [14] = { CS_ENGINE_VECS, 3, true },
-    };
-    if (select >= 16u || !targets[select].defined)
-        return false;
-    *engine = targets[select].engine;
-    *instance = targets[select].instance;
-    return true;
-}
-
-/* A signal reached this engine: a signal-mode wait re-evaluates now instead of at its next
- * poll (polling stays as the fallback; a poll-mode wait ignores signals). */
-static void semaphore_wake(cs_engine_model *model)
-{
-    if (!model->semaphore_waiting || !model->semaphore_signal_mode)
-        return;
-    model->stats.semaphore_wakes++;
-    tlm_event_cancel(model->kernel, &model->semaphore_poll);
-    model->semaphore_waiting = false;
-    kick(model, 0);
-}
-
-/* gen12 MI_SEMAPHORE_SIGNAL: wakes the target engine's signal-mode wait. The target context
- * (DW1) is not compared: ring-buffer submission has no context IDs here (docs/reference/cs.md). */
-static void semaphore_signal(cs_engine_model *model, const cs_decoded *decoded)
-{
-    model->stats.semaphore_signals++;
-    cs_engine engine;
-    unsigned instance;
-    unsigned select = (unsigned)get(decoded, "target_engine", 0);
-    if (!signal_target(select, &engine, &instance)) {
-        tlm_log_error(model->log, "MI_SEMAPHORE_SIGNAL target engine %u not defined: no engine signalled", select);
-        return;
-    }
-    for (unsigned i = 0; i < model->peer_count; i++) {
-        cs_engine_model *peer = model->peers[i];
-        if (peer->config.engine == engine && peer->config.instance == instance) {
-            semaphore_wake(peer);
-            return;
-        }
-    }
-    tlm_log_warning(model->log, "MI_SEMAPHORE_SIGNAL target engine %u is not connected: no engine signalled", select);
-}
-
-static void semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded)
-{
-    /* spec 000 §1.3.6: Update Semaphore writes the Semaphore Data Dword to the semaphore
-     * address (after a passing compare when Compare is set; a failing compare waited before
-     * this runs). With Compare Register the update target is the mailbox register. */
-    if (!get(decoded, "update", 0))
-        return;
-    uint32_t data = (uint32_t)get(decoded, "data", 0);
-    if (get(decoded, "compare_register", 0))
-        *reg(model, get(decoded, "register_select", 0) ? CS_SYNC_1_INDEX : CS_SYNC_0_INDEX) = data;
-    else
-        store(model, get(decoded, "address", 0), data, 4);
-}
-
-/* ---- gen6 MI_SET_CONTEXT (spec 000 §1.3.7, §1.1.8.3 CCID) ------------------------------ */
-
-/* The gen6 context image (docs/reference/cs.md "gen6 context image", a **choice**: the spec gives no
- * layout): the engine state a context holds in this model, as dwords from the LRCA. Masked
- * registers keep their value bits 15:0; self-clearing and status bits are left out. NOPID is
- * not context state (IGT gem_ctx_isolation lists it as not saved with the context). */
-enum {
-    CTX_IMAGE_INSTPM,   /* INSTPM bits 15:0 without Sync Flush Enable (context state from gen6: IGT) */
-    CTX_IMAGE_MI_MODE,  /* MI_MODE Suspend Flush (the other bits are host control and status) */
-    CTX_IMAGE_BB_STATE, /* BB_STATE ("saved and restored with context", spec 000 §1.1.8.2) */
-    CTX_IMAGE_DWORDS
-};
-#define CTX_IMAGE_INSTPM_BITS (0xFFFFu & ~CS_INSTPM_SYNC_FLUSH_ENABLE_MASK)
-#define CTX_IMAGE_MI_MODE_BITS CS_MI_MODE_SUSPEND_FLUSH_MASK
-/* CXT_SIZE counts 64-byte units (i915 intel_engine_context_size: GEN6_CXT_TOTAL_SIZE * 64). */
-#define CXT_SIZE_UNIT_BYTES 64u
-
-/* Dwords of the image CXT_SIZE leaves room for: the ring, extended and pipeline state parts
- * (i915 GEN6_CXT_TOTAL_SIZE), at most the model's CTX_IMAGE_DWORDS. */
-static uint32_t context_image_dwords(cs_engine_model *model)
-{
-    uint32_t bytes = (field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_RING_MASK, CS_CXT_SIZE_RING_SHIFT) +
-                      field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_EXTENDED_MASK, CS_CXT_SIZE_EXTENDED_SHIFT) +
-                      field(model, CS_CXT_SIZE_INDEX, CS_CXT_SIZE_PIPELINE_MASK, CS_CXT_SIZE_PIPELINE_SHIFT)) *
-                     CXT_SIZE_UNIT_BYTES;
-    if (bytes / 4u < CTX_IMAGE_DWORDS)
-        tlm_log_warning(model->log, "CXT_SIZE 0x%x gives a %u-byte context image: only %u of %u dwords saved/restored",
-                        *reg(model, CS_CXT_SIZE_INDEX), bytes, bytes / 4u, (unsigned)CTX_IMAGE_DWORDS);
-    return bytes / 4u < CTX_IMAGE_DWORDS ? bytes / 4u : CTX_IMAGE_DWORDS;
-}
-
-static void context_save(cs_engine_model *model, uint64_t lrca)
-{
-    uint32_t image[CTX_IMAGE_DWORDS] = {
-        [CTX_IMAGE_INSTPM] = *reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
-        [CTX_IMAGE_MI_MODE] = *reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
-        [CTX_IMAGE_BB_STATE] = *reg(model, CS_BB_STATE_INDEX),
-    };
-    uint32_t dwords = context_image_dwords(model);
-    for (uint32_t i = 0; i < dwords; i++)
-        store(model, lrca + 4u * i, image[i], 4);
-}
-
-/* A dword the image does not hold (CXT_SIZE too small) or cannot be read keeps its value. */
-static void context_restore(cs_engine_model *model, uint64_t lrca)
-{
-    uint32_t image[CTX_IMAGE_DWORDS] = {
-        [CTX_IMAGE_INSTPM] = *reg(model, CS_INSTPM_INDEX) & CTX_IMAGE_INSTPM_BITS,
-        [CTX_IMAGE_MI_MODE] = *reg(model, CS_MI_MODE_INDEX) & CTX_IMAGE_MI_MODE_BITS,
-        [CTX_IMAGE_BB_STATE] = *reg(model, CS_BB_STATE_INDEX),
-    };
-    uint32_t dwords = context_image_dwords(model);
-    for (uint32_t i = 0; i < dwords; i++)
-        load(model, lrca + 4u * i, &image[i]);
-    uint32_t *instpm = reg(model, CS_INSTPM_INDEX);
-    *instpm = (*instpm & ~CTX_IMAGE_INSTPM_BITS) | (image[CTX_IMAGE_INSTPM] & CTX_IMAGE_INSTPM_BITS &
-                                                    (CS_INSTPM_RW_MASK | CS_INSTPM_RO_MASK));
-    uint32_t *mode = reg(model, CS_MI_MODE_INDEX);
-    *mode = (*mode & ~CTX_IMAGE_MI_MODE_BITS) | (image[CTX_IMAGE_MI_MODE] & CTX_IMAGE_MI_MODE_BITS);
-    /* BB_STATE follows the parser again at its next status update (update_status): in the
-     * ring it reads 0; the restored value stands only until then. */
-    *reg(model, CS_BB_STATE_INDEX) = image[CTX_IMAGE_BB_STATE] & CS_BB_STATE_SECURITY_MASK;
-    sync_flush(model); /* a restored Suspend Flush of 0 releases a delayed sync flush */
-}
-
-/* The context switch MI_SET_CONTEXT asks for, decided as spec 000 defines it: a save of the
- * current context when CCID is valid and the address differs; a restore of the new one when
- * the address differs (or CCID is invalid) unless Restore Inhibit, or always with Force
- * Restore; then CCID <- the address (with the extended-state enables, bit 8 and Valid).
- * Restore Inhibit and Force Restore are not saved in CCID. The save and restore move this
- * model's context image (context_save, context_restore); the command is also recorded in the
- * event log and the decisions counted in the stats. */
-static void set_context(cs_engine_model *model, const cs_decoded *decoded)
-{
-    if (model->config.profile != CS_PROFILE_GEN6) {
-        model->stats.not_modelled++;
-        tlm_log_info(model->log, "MI_SET_CONTEXT parsed and skipped: gen8+ contexts are not modelled");
-        return;
-    }
-    uint32_t *ccid = reg(model, CS_CCID_INDEX);
-    uint32_t address = (uint32_t)get(decoded, "address", 0) & CS_CCID_LRCA_MASK;
-    bool inhibit = get(decoded, "restore_inhibit", 0) != 0;
-    bool force = get(decoded, "force_restore", 0) != 0;
-    if (inhibit && force) {
-        /* "This bit cannot be set with Force Restore": inhibit wins (**choice**). */
-        tlm_log_warning(model->log, "MI_SET_CONTEXT with restore inhibit and force restore: no restore");
-        force = false;
-    }
-    if (!get(decoded, "must_be_one", 0))
-        tlm_log_warning(model->log, "MI_SET_CONTEXT DW1 bit 8 (must be one) clear");
-    bool valid = (*ccid & CS_CCID_VALID_MASK) != 0;
-    bool same = valid && (*ccid & CS_CCID_LRCA_MASK) == address;
-    if (valid && !same) {
-        model->stats.context_saves++;
-        context_save(model, *ccid & CS_CCID_LRCA_MASK);
-    }
-    if ((!same && !inhibit) || force) {
-        model->stats.context_restores++;
-        context_restore(model, address);
-    }
-    if (!same || force) {
-        model->stats.context_switches++;
-        /* spec 000 §1.1.7 bit 8 "Context Switch Interrupt: Set when a context switch has just
-         * occurred" (a pulse, like User Interrupt; IMR and HWSTAM apply). */
-        send_event(model, IRQ_DATA_CONTEXT_SWITCH);
-        isr_changed(model, IRQ_DATA_CONTEXT_SWITCH);
-    }
-    uint32_t keep = CS_CCID_EXT_STATE_RESTORE_MASK | CS_CCID_EXT_STATE_SAVE_MASK | CS_CCID_MUST_BE_ONE_MASK;
-    *ccid = address | (decoded->dwords[1] & keep) | CS_CCID_VALID_MASK;
-    record(model, decoded);
-}
-
-/* ---- watchdog counter (spec 000 §1.1.6) --------------------------------------------------- */
-
-/* The counter now: GT clocks since it was last 0 ("It increments with the main render clock"). */
-static uint32_t watchdog_count(cs_engine_model *model)
-{
-    if (!model->watchdog_running)
-        return 0;
-    return (uint32_t)((tlm_kernel_now(model->kernel) - model->watchdog_zero) / model->config.clock_period);
-}
-
-/* Schedules the expiry for the current count and threshold; a threshold at or below the count
- * (moved under a running counter) expires at once; threshold 0 counts as 1 clock so the
- * interrupts, however frequent, advance time (docs/reference/cs.md). */
-static void watchdog_schedule(cs_engine_model *model)
-{
-    uint32_t threshold = *reg(model, CS_PR_CTR_THRSH_INDEX);
-    if (threshold == 0)
-        threshold = 1;
-    uint32_t count = watchdog_count(model);
-    tlm_time delay = count >= threshold ? 0 : (tlm_time)(threshold - count) * model->config.clock_period;
-    tlm_event_notify(model->kernel, &model->watchdog_expire, delay);
-}
-
-/* The threshold is reached: the Timeout Counter Expired interrupt (spec 000 §1.1.7 bit 6, a
- * pulse), and the counter "rolls over and starts counting again". */
-static void watchdog_expired(void *context)
-{
-    cs_engine_model *model = context;
-    model->stats.watchdog_timeouts++;
-    send_event(model, ISR_TIMEOUT);
-    isr_changed(model, ISR_TIMEOUT);
-    model->watchdog_zero = tlm_kernel_now(model->kernel);
-    watchdog_schedule(model);
-}
-
-/* PR_CTR_CTL written: 0 starts the counter (a running one keeps counting), 1 stops it and
- * resets it to 0; other values by their bit 0 (docs/reference/cs.md). */
-static void watchdog_control(cs_engine_model *model, uint32_t value)
-{
-    if (value > 1u)
-        tlm_log_warning(model->log, "PR_CTR_CTL 0x%x: only 0 (start) and 1 (stop) are defined; bit 0 used", value);
-    if (value & 1u) {
-        model->watchdog_running = false;
-        tlm_event_cancel(model->kernel, &model->watchdog_expire);
-        return;
-    }
-    if (!model->watchdog_running) {
-        model->watchdog_running = true;
-        model->watchdog_zero = tlm_kernel_now(model->kernel);
-    }
-    watchdog_schedule(model);
-}
-
-/* ---- the EU-array port ------------------------------------------------------------------- */
-
-/* Tickets: the reset generation in the high half, a sequence number in the low half. */
-#define TICKET_GENERATION_SHIFT 32u
-
-static void walker_done(void *context, uint64_t ticket)
-{
-    cs_engine_model *model = context;
-    if ((uint32_t)(ticket >> TICKET_GENERATION_SHIFT) != model->walker_generation || model->walkers_outstanding == 0) {
-        tlm_log_warning(model->log, "walker completion 0x%llx from before a reset (or repeated): ignored",
-                        (unsigned long long)ticket);
-        return;
-    }
-    model->walkers_outstanding--;
-    if (model->walkers_outstanding == 0 && model->walker_stalled) {
-        /* The CS stall is satisfied: the PIPE_CONTROL runs on its next step. */
-        model->walker_stalled = false;
-        tlm_event_cancel(model->kernel, &model->stall_timeout);
-        kick(model, 0);
-    }
-}
-
-static void stall_timed_out(void *context)
-{
-    cs_engine_model *model = context;
-    model->stats.walker_stall_timeouts++;
-    tlm_log_error(model->log, "CS stall: %u walker request(s) not completed after %u clocks: going on",
-                  model->walkers_outstanding, CS_WALKER_STALL_CYCLES);
-    model->walker_stalled = false;
-    model->walkers_outstanding = 0;
-    model->walker_generation++; /* their late completions are ignored */
-    kick(model, 0);
-}
-
-/* GPGPU_WALKER, COMPUTE_WALKER, MI_REPORT_PERF_COUNT: the command goes to the EU array. */
-static void walker(cs_engine_model *model, const cs_decoded *decoded)
-{
-    model->stats.walker_requests++;
-    cs_walker_completion completion = {
-        .done = walker_done,
-        .engine = model,
-        .ticket = (uint64_t)model->walker_generation << TICKET_GENERATION_SHIFT | (model->walker_next++ & UINT32_MAX),
-    };
-    model->walkers_outstanding++;
-    if (!model->config.walker.submit) {
-        tlm_log_warning(model->log, "%s: no EU array connected: completed at once", decoded->command->name);
-        cs_walker_complete(&completion);
-        return;
-    }
-    cs_walker_request request = {
-        .command = decoded->command,
-        .dwords = decoded->dwords,
-        .length = decoded->available,
-        .engine = model->config.engine,
-        .instance = model->config.instance,
-        .secure = model->level == 0 || model->batch_secure[model->level],
-    };
-    request.has_context = cs_execlist_context_id(model->execlist, &request.context_id);
-    model->config.walker.submit(model->config.walker.context, &request, completion);
-}
-
-/* A non-pipelined GFXPIPE command: spec 002 "Command Header" note 1, "the render pipe is
- * flushed before such a state variable is updated" (Common (NP) and 3DState (NP), opcode 1 of
- * pipelines 0 and 3), and PIPELINE_SELECT, which switches the pipeline (single dword, opcode 1). */
-static bool non_pipelined(const cs_decoded *decoded)
-{
-    uint32_t header = decoded->header;
-    if (decoded->header_class != CS_CLASS_GFX_COMMON && decoded->header_class != CS_CLASS_3D &&
-        decoded->header_class != CS_CLASS_GFX_SINGLE)
-        return false;
-    return ((header >> 24) & 7u) == 1u;
-}
-
-/* spec 000 §1.1.4.3 INSTPM bits 3:0: "the parser will read those instructions but not process
- * them", "error checking will be performed even if the instruction is ignored" (so the caller
- * asks after its checks). The bits instruct the Renderer instruction parser: 3D state (GFXPIPE 3D
- * opcodes 0 and 1, spec 002 "Command Header"), 3D rendering (opcode 3, 3DPRIMITIVE), texture
- * palette loads (3DSTATE_SAMPLER_PALETTE_LOAD0/1; **choice**: 3D state too, so either bit drops
- * them) and BLT instructions (a blit on the render engine is an Instruction Parser error first,
- * docs/reference/cs.md "Pipeline port", so that bit never has a command to drop). PIPE_CONTROL (opcode 2)
- * is 3D control, not state. */
-static bool instpm_disabled(cs_engine_model *model, const cs_decoded *decoded)
-{
-    uint32_t instpm = *reg(model, CS_INSTPM_INDEX);
-    if (model->config.engine != CS_ENGINE_RCS)
-        return false;
-    if (decoded->header_class == CS_CLASS_2D)
-        return (instpm & CS_INSTPM_BLT_DISABLE_MASK) != 0;
-    if (decoded->header_class != CS_CLASS_3D)
-        return false;
-    uint32_t opcode = (decoded->header >> 24) & 7u;
-    if (opcode == 3u)
-        return (instpm & CS_INSTPM_RENDERING_3D_DISABLE_MASK) != 0;
-    if (opcode > 1u)
-        return false;
-    if (strcmp(decoded->command->name, "3DSTATE_SAMPLER_PALETTE_LOAD0") == 0 ||
-        strcmp(decoded->command->name, "3DSTATE_SAMPLER_PALETTE_LOAD1") == 0)
-        return (instpm & (CS_INSTPM_TEXTURE_PALETTE_LOAD_DISABLE_MASK | CS_INSTPM_STATE_3D_DISABLE_MASK)) != 0;
-    return (instpm & CS_INSTPM_STATE_3D_DISABLE_MASK) != 0;
-}
-
-/* PIPE_CONTROL with CS Stall (genxml: "the command streamer stalls until the pipeline is
- * idle") and the non-pipelined commands: with walker work outstanding the parser stops before
- * the command and runs it once the work completes. Returns true when the command must wait. */
-static bool cs_stall_waits(cs_engine_model *model, const cs_decoded *decoded)
-{
-    if (model->walkers_outstanding == 0)
-        return false;
-    bool stall = strcmp(decoded->command->name, "PIPE_CONTROL") == 0 ? get(decoded, "cs_stall", 0) != 0
-                                                                     : non_pipelined(decoded);
-    if (!stall)
-        return false;
-    model->walker_stalled = true;
-    model->stats.walker_stalls++;
-    tlm_event_notify(model->kernel, &model->stall_timeout,
-                     (tlm_time)CS_WALKER_STALL_CYCLES * model->config.clock_period);
-    tlm_log_info(model->log, "%s CS stall: waiting for %u walker request(s)", decoded->command->name,
-                 model->walkers_outstanding);
-    return true;
-}
-
-/* ---- the pipeline port, MI_MATH and predication ----------------------------------------- */
-
-/* A non-MI command goes whole to the engine's pipeline port (render: 3D/GPGPU pipeline,
- * blitter: 2D engine, video: codec and enhancement), modelled as the event log: the command,
- * its dwords and the time. The port answers "done" after CS_PIPELINE_PORT_CYCLES, which the
- * step adds to its cost (docs/reference/cs.md "Pipeline port"). */
-static void pipeline_port(cs_engine_model *model, const cs_decoded *decoded)
-{
-    model->stats.pipeline_commands++;
-    record(model, decoded);
-    model->bus_delay += (tlm_time)CS_PIPELINE_PORT_CYCLES * model->config.clock_period;
-}
-
-static bool predicate_result(cs_engine_model *model)
-{
-    return (*reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u) != 0;
-}
-
-/* gen12 3DPRIMITIVE with Predicate Enable (header bit 8) is dropped while MI_PREDICATE_RESULT
- * is clear (spec 000 §1.1.10.4 "the result of the last MI_PREDICATE"; genxml gen12.xml). */
-static void primitive(cs_engine_model *model, const cs_decoded *decoded)
-{
-    if (model->config.profile == CS_PROFILE_GEN12 && (decoded->header & PRIMITIVE_PREDICATE_ENABLE) &&
-        !predicate_result(model)) {
-        model->stats.predicated++;
-        return;
-    }
-    model->stats.primitives++;
-    pipeline_port(model, decoded);
-}
-
-static uint64_t reg64(cs_engine_model *model, uint32_t index)
-{
-    return *reg(model, index) | (uint64_t)*reg(model, index + 1u) << 32;
-}
-
-/* MI_PREDICATE (genxml gen12.xml; registers spec 000 §1.1.10): compare SRC0 and SRC1, load the
- * result (or its inverse) and combine it with MI_PREDICATE_RESULT. SRCS_EQUAL also leaves
- * SRC0 - SRC1 in MI_PREDICATE_DATA; DELTAS_EQUAL compares that difference with the DATA left
- * by the previous compare (choice, docs/reference/cs.md "Predication"). */
-static void predicate(cs_engine_model *model, const cs_decoded *decoded)
-{
-    uint64_t delta = reg64(model, CS_MI_PREDICATE_SRC0_INDEX) - reg64(model, CS_MI_PREDICATE_SRC1_INDEX);
-    bool compare = false;
-    switch (get(decoded, "compare", 0)) {
-    case PREDICATE_COMPARE_TRUE: compare = true; break;
-    case PREDICATE_COMPARE_FALSE: compare = false; break;
-    case PREDICATE_COMPARE_SRCS_EQUAL: compare = delta == 0; break;
-    case PREDICATE_COMPARE_DELTAS_EQUAL: compare = delta == reg64(model, CS_MI_PREDICATE_DATA_INDEX); break;
-    }
-    *reg(model, CS_MI_PREDICATE_DATA_INDEX) = (uint32_t)delta;
-    *reg(model, CS_MI_PREDICATE_DATA_UDW_INDEX) = (uint32_t)(delta >> 32);
-    bool old = predicate_result(model);
-    bool current = old;
-    uint64_t load = get(decoded, "load", 0);
-    if (load == PREDICATE_LOAD_LOAD)
-        current = compare;
-    else if (load == PREDICATE_LOAD_LOADINV)
-        current = !compare;
-    bool result = current;
-    switch (get(decoded, "combine", 0)) {
-    case PREDICATE_COMBINE_AND: result = old && current; break;
-    case PREDICATE_COMBINE_OR: result = old || current; break;
-    case PREDICATE_COMBINE_XOR: result = old != current; break;
-    default: break;
-    }
-    *reg(model, CS_MI_PREDICATE_RESULT_INDEX) = result ? 1u : 0u;
-}
-
-/* MI_SET_PREDICATE (gen12): while its condition holds, pipeline commands are dropped (NOOP). */
-static bool set_predicate_drops(cs_engine_model *model)
-{
-    bool result2 = (*reg(model, CS_PREDICATE_RESULT_2_INDEX) & 1u) != 0;
-    switch (model->set_predicate) {
-    case SET_PREDICATE_RESULT2_CLEAR: return !result2;
-    case SET_PREDICATE_RESULT2_SET: return result2;
-    case SET_PREDICATE_RESULT_CLEAR: return !predicate_result(model);
-    case SET_PREDICATE_RESULT_SET: return predicate_result(model);
-    case SET_PREDICATE_ALWAYS: return true;
-    default: return false;
-    }
-}
-
-/* MI_MATH: the ALU instructions over the engine's GPRs (cs_math.c). */
-static void math(cs_engine_model *model, const cs_decoded *decoded)
-{
-    uint64_t gprs[CS_MATH_GPRS];
-    for (unsigned i = 0; i < CS_MATH_GPRS; i++)
-        gprs[i] = gpr(model, i);
-    size_t invalid = cs_math_run(gprs, decoded->dwords + 1, decoded->available - 1u, &model->alu);
-    if (invalid)
-        tlm_log_warning(model->log, "MI_MATH: %zu ALU instruction(s) with an unknown opcode or operand skipped",
-                        invalid);
-    for (unsigned i = 0; i < CS_MATH_GPRS; i++)
-        set_gpr(model, i, gprs[i]);
-}
-
-/* spec 000 §1.3.9 bit 21 "Use Per-Process Hardware Status Page": set, MI_STORE_DATA_INDEX
- * indexes the per-process status page, on gen6 at 28 KiB from the context's LRCA (CCID); the
- * bit "will be ignored and treated as set" in a non-secure batch. gen8+ keeps the per-process
- * page in page 0 of the logical context (spec 004 "per-process HWSP"; i915 LRC_PPHWSP_PN) and
- * treats a clear bit in a user batch as a privileged command (spec 002), dropped before here.
- * Without a context loaded there is no per-process page: the global one is used and logged
- * (**choice**). */
-static uint64_t status_page_for_index(cs_engine_model *model, const cs_decoded *decoded)
-{
-    bool user_batch = model->level > 0 && !model->batch_secure[model->level];
-    bool per_process = get(decoded, "pphwsp", 0) != 0 ||
-                       (model->config.profile == CS_PROFILE_GEN6 && user_batch);
-    if (!per_process)
-        return hwsp_address(model);
-    if (model->config.profile == CS_PROFILE_GEN6) {
-        uint32_t ccid = *reg(model, CS_CCID_INDEX);
-        if (ccid & CS_CCID_VALID_MASK)
-            return (uint64_t)(ccid & CS_CCID_LRCA_MASK) + CS_GEN6_PPHWSP_OFFSET;
-    } else {
-        uint64_t lrca = 0;
-        if (cs_execlist_context_lrca(model->execlist, &lrca))
-            return lrca;
-    }
-    tlm_log_warning(model->log, "MI_STORE_DATA_INDEX to the per-process status page with no context loaded: "
-                                "the global status page is used");
-    return hwsp_address(model);
-}
-
-static void execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded)
-{
-    switch (kind) {
-    case EXEC_NOOP:
-        /* spec 000 §1.3.3: bit 22 writes the identification number into NOPID. */
-        if (get(decoded, "nop_id_write", 0))
-            *reg(model, CS_NOPID_INDEX) = (uint32_t)get(decoded, "nop_id", 0) & CS_NOPID_NOP_ID_MASK;
-        break;
-    case EXEC_USER_INTERRUPT:
-        user_interrupt(model);
-        break;
-    case EXEC_WAIT_FOR_EVENT:
-        /* spec 000 §1.1.5.4 RB Wait: the ring waits until software writes 1 to RB_WAIT; this
-         * system has no display, so no event ends it otherwise. */
-        if (waits_for_event(decoded)) {
-            *reg(model, CS_RING_CTL_INDEX) |= CS_RING_CTL_RB_WAIT_MASK;
-            arbitration_point(model); /* spec 000 EXCC: a waiting ring is out of arbitration */
-        }
-        break;
-    case EXEC_ARB_CHECK:
-        arb_check(model);
-        arbitration_point(model);
-        break;
-    case EXEC_ARB_ON_OFF:
-        /* i915 intel_gpu_commands.h MI_ARB_ENABLE: bit 0 turns arbitration on, 0 off. */
-        model->arbitration = get(decoded, "arbitration_enable", 0) != 0;
-        /* gen6 schedules rings without preemption: the state has no effect there, and the
-         * command is recorded in the event log (docs/reference/cs.md). */
-        if (!model->execlist)
-            record(model, decoded);
-        break;
-    case EXEC_REPORT_HEAD:
-        report_head(model);
-        break;
-    case EXEC_BB_START:
-        batch_start(model, decoded);
-        break;
-    case EXEC_BB_END:
-        batch_end(model);
-        arbitration_point(model);
-        break;
-    case EXEC_STORE_DATA_IMM:
-        /* spec 000 §1.3.8, genxml gen12: the QWord form is one dword longer (data_hi). */
-        store_data(model, decoded, get(decoded, "address", 0));
-        break;
-    case EXEC_STORE_DATA_INDEX:
-        /* spec 000 §1.3.9: an offset into the global or the per-process status page. */
-        store_data(model, decoded, status_page_for_index(model, decoded) + get(decoded, "offset", 0));
-        break;
-    case EXEC_LOAD_REGISTER_IMM:
-        load_register_imm(model, decoded);
-        break;
-    case EXEC_STORE_REGISTER_MEM:
-        store_register_mem(model, decoded);
-        break;
-    case EXEC_LOAD_REGISTER_MEM:
-        load_register_mem(model, decoded);
-        break;
-    case EXEC_LOAD_REGISTER_REG:
-        load_register_reg(model, decoded);
-        break;
-    case EXEC_COPY_MEM_MEM:
-        copy_mem_mem(model, decoded);
-        break;
-    case EXEC_FLUSH:
-        /* spec 000 §1.1.4.1 "MI_FLUSH Enable": disabled (the default), an MI_FLUSH stalls the
-         * parser with the Instruction Parser error; enabled, §1.3.1: it flushes the render
-         * caches, which this model does not have, so the flush is complete at once. */
-        if (!(*reg(model, CS_MI_MODE_INDEX) & CS_MI_MODE_MI_FLUSH_ENABLE_MASK)) {
-            tlm_log_error(model->log, "MI_FLUSH with MI_MODE MI_FLUSH Enable clear: parser error");
-            halt(model, ERR_INSTRUCTION_PARSER);
-        }
-        break;
-    case EXEC_POST_SYNC:
-        post_sync(model, decoded);
-        break;
-    case EXEC_RECORD:
-        record(model, decoded);
-        break;
-    case EXEC_WALKER:
-        walker(model, decoded);
-        break;
-    case EXEC_ATOMIC:
-        atomic(model, decoded);
-        break;
-    case EXEC_COND_BB_END:
-        conditional_batch_end(model, decoded);
-        break;
-    case EXEC_SEMAPHORE_MBOX:
-        semaphore_mbox(model, decoded);
-        break;
-    case EXEC_SEMAPHORE_WAIT:
-        /* The compare passed (semaphore_waits): nothing else to do. */
-        break;
-    case EXEC_SET_CONTEXT:
-        set_context(model, decoded);
-        break;
-    case EXEC_SUSPEND_FLUSH:
-        suspend_flush(model, get(decoded, "suspend", 0) != 0);
-        break;
-    case EXEC_SEMAPHORE_SIGNAL:
-        semaphore_signal(model, decoded);
-        break;
-    case EXEC_PIPELINE:
-        pipeline_port(model, decoded);
-        break;
-    case EXEC_PRIMITIVE:
-        primitive(model, decoded);
-        break;
-    case EXEC_MATH:
-        math(model, decoded);
-        break;
-    case EXEC_PREDICATE:
-        predicate(model, decoded);
-        break;
-    case EXEC_SET_PREDICATE:
-        model->set_predicate = (uint32_t)get(decoded, "noop", 0);
-        break;
-    case EXEC_NOT_MODELLED:
-        model->stats.not_modelled++;
-        tlm_log_info(model->log, "%s parsed and skipped: not executed by this model", decoded->command->name);
-        break;
-    }
-}
-
-/* Reads the command at the current position into model->command. Returns its length, or 0
- * when it cannot be run now (starved in the ring, or an error that halted the engine). */
-static uint32_t fetch_command(cs_engine_model *model, cs_decoded *decoded)
-{
-    uint32_t available = UINT32_MAX;
-    if (model->level == 0)
-        available = ((ring_tail(model) + ring_size(model) - ring_head(model)) % ring_size(model)) / 4u;
-    if (!fetch_dword(model, command_address(model, 0), &model->command[0])) {
-        halt(model, ERR_PAGE_TABLE);
-        return 0;
-    }
-    cs_decode(model->config.profile, model->config.engine, model->command, 1, decoded);
-    uint32_t length = decoded->length;
-    if (length > model->command_capacity)
-        length = model->command_capacity; /* a guard: capacity is the longest encodable length */
-    if (length > available) {
-        /* The command runs past TAIL: the parser waits for software to move TAIL. */
-        model->starved = true;
-        tlm_log_info(model->log, "%s at HEAD 0x%x needs %u dwords, %u before TAIL: waiting for TAIL",
-                     decoded->command ? decoded->command->name : "command", ring_head(model), length, available);
-        return 0;
-    }
-    for (uint32_t i = 1; i < length; i++) {
-        if (!fetch_dword(model, command_address(model, i), &model->command[i])) {
-            halt(model, ERR_PAGE_TABLE);
-            return 0;
-        }
-    }
-    cs_decode(model->config.profile, model->config.engine, model->command, length, decoded);
-    return length;
-}
-
-/* A GGTT select the profile does not treat as a privileged command (gen6: spec 000 §1.1.7.3
- * "Memory Privilege Violation"; the command tables list the selector as a privilege field). */
-static bool ggtt_selected(const cs_decoded *decoded)
-{
-    const char *name = decoded->command->privilege_fields[0];
-    return decoded->command->privilege == CS_PRIV_NONE && name && get(decoded, name, 0) != 0;
-}
-
-/* One command: fetch, check, advance, execute. Returns the dwords parsed (0: nothing run). */
 /* What the drivers' hang capture reads (i915 i915_gpu_error.c engine_record_registers, xe
  * hw_engine snapshot): the command the engine is on. ACTHD is its graphics address, IPEHR and
  * CSCMDOP its header, DMA_FADD the cacheline fetched, BBADDR_UDW the batch head's upper bits.
  * They keep the last command's values when the engine stops (so a hang shows where). */
 static void capture_command(cs_engine_model *model, const cs_decoded *decoded)
 {
-    uint64_t at = command_address(model, 0);
-    *reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
-    *reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
-    *reg(model, CS_IPEHR_INDEX) = decoded->header;
-    *reg(model, CS_CSCMDOP_INDEX) = decoded->header;
-    *reg(model, CS_DMA_FADD_INDEX) = (uint32_t)model->line_address;
-    *reg(model, CS_DMA_FADD_UDW_INDEX) = (uint32_t)(model->line_address >> 32) & CS_DMA_FADD_UDW_ADDRESS_MASK;
-    *reg(model, CS_BB_ADDR_UDW_INDEX) =
+    uint64_t at = cs_command_address(model, 0);
+    *cs_reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
+    *cs_reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
+    *cs_reg(model, CS_IPEHR_INDEX) = decoded->header;
+    *cs_reg(model, CS_CSCMDOP_INDEX) = decoded->header;
+    *cs_reg(model, CS_DMA_FADD_INDEX) = (uint32_t)model->line_address;
+    *cs_reg(model, CS_DMA_FADD_UDW_INDEX) = (uint32_t)(model->line_address >> 32) & CS_DMA_FADD_UDW_ADDRESS_MASK;
+    *cs_reg(model, CS_BB_ADDR_UDW_INDEX) =
         model->level > 0 ? (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK : 0;
 }
 
+/* One command: fetch, check, advance, execute. Returns the dwords parsed (0: nothing run). */
 static uint32_t step_once(cs_engine_model *model)
 {
     cs_decoded decoded;
-    uint32_t length = fetch_command(model, &decoded);
+    uint32_t length = cs_fetch_command(model, &decoded);
     if (!length)
         return 0;
     capture_command(model, &decoded);
@@ -2015,72 +213,47 @@ static uint32_t step_once(cs_engine_model *model)
     if (decoded.status == 0 &&
         (model->kinds[decoded.command - model->commands] == EXEC_SEMAPHORE_MBOX ||
          model->kinds[decoded.command - model->commands] == EXEC_SEMAPHORE_WAIT) &&
-        semaphore_waits(model, &decoded))
+        cs_semaphore_waits(model, &decoded))
         return 0; /* not parsed yet: it runs again at the next poll */
     model->stats.commands++;
     model->stats.dwords += length;
     if (decoded.status & (CS_DECODE_UNKNOWN | CS_DECODE_SHORT | CS_DECODE_NOT_ACCEPTED | CS_DECODE_TRUNCATED)) {
         /* Instruction Parser error (spec 000 §1.1.7.3); the parser stops at the command. */
         tlm_log_error(model->log, "instruction parser error at 0x%llx: header 0x%08x (%s%s%s)",
-                      (unsigned long long)command_address(model, 0), decoded.header,
+                      (unsigned long long)cs_command_address(model, 0), decoded.header,
                       decoded.status & CS_DECODE_UNKNOWN ? "unknown" : "",
                       decoded.status & CS_DECODE_SHORT ? "shorter than its fields" : "",
                       decoded.status & CS_DECODE_NOT_ACCEPTED ? "not accepted by this engine" : "");
-        halt(model, ERR_INSTRUCTION_PARSER);
+        cs_halt(model, ERR_INSTRUCTION_PARSER);
         return length;
     }
     model->executed[decoded.command - model->commands]++; /* coverage: cs_engine_command_count */
-    model->command_at = command_address(model, 0);
+    model->command_at = cs_command_address(model, 0);
     bool in_batch = model->level > 0;
     if (in_batch) {
         model->batch_dwords += length;
         if (model->config.batch_dword_limit && model->batch_dwords > model->config.batch_dword_limit) {
             tlm_log_error(model->log, "more than %u batch dwords without returning to the ring",
                           model->config.batch_dword_limit);
-            halt(model, ERR_INSTRUCTION_PARSER);
+            cs_halt(model, ERR_INSTRUCTION_PARSER);
             return length;
         }
         model->batch_pc[model->level] += 4u * (uint64_t)length;
     } else {
-        advance_head(model, length);
+        cs_advance_head(model, length);
     }
     exec_kind kind = model->kinds[decoded.command - model->commands];
-    if (in_batch && (decoded.command->flags & CS_CMD_RING_ONLY)) {
-        tlm_log_warning(model->log, "%s in a batch buffer (ring only): dropped", decoded.command->name);
-        return length;
-    }
-    if (in_batch && model->batch_encrypted[model->level] && decoded.command->privilege == CS_PRIV_ALWAYS) {
-        /* gen6, spec 000 §1.2.5 bit 12: "Commands in the ... Privileged Commands [table] are not
-         * allowed from Encrypted Batch Buffers and will be turned into NOOP commands". */
-        tlm_log_warning(model->log, "privileged %s in an encrypted batch: converted to MI_NOOP", decoded.command->name);
-        return length;
-    }
-    if (in_batch && !model->batch_secure[model->level]) {
-        if (cs_decoded_privileged(&decoded)) {
-            /* spec 000 §1.1.7.3 bit 2, spec 002 (also "converted to a NOOP if Use Global GTT
-             * is enabled" for gen12's GGTT-selecting commands): a NOOP, parsing continues. */
-            tlm_log_warning(model->log, "privileged %s in a non-secure batch: converted to MI_NOOP",
-                            decoded.command->name);
-            raise_error(model, ERR_COMMAND_PRIVILEGE);
-            return length;
-        }
-        if (ggtt_selected(&decoded)) {
-            /* spec 000 §1.1.7.3 bit 3 (gen6): executed as if it selected the PPGTT; one flat
-             * memory here, so the same address. */
-            tlm_log_warning(model->log, "%s selects the GGTT in a non-secure batch: used as PPGTT",
-                            decoded.command->name);
-            raise_error(model, ERR_MEMORY_PRIVILEGE);
-        }
-    }
-    if (instpm_disabled(model, &decoded)) {
+    if (in_batch && !cs_batch_permits(model, &decoded))
+        return length; /* dropped, or converted to MI_NOOP */
+    if (cs_instpm_disabled(model, &decoded)) {
         model->stats.instpm_disabled++;
         return length; /* parsed, not executed (INSTPM) */
     }
-    if (model->set_predicate && kind >= EXEC_PIPELINE && kind <= EXEC_PRIMITIVE && set_predicate_drops(model)) {
+    if (model->set_predicate && kind >= EXEC_PIPELINE && kind <= EXEC_PRIMITIVE && cs_set_predicate_drops(model)) {
         model->stats.predicated++;
         return length; /* MI_SET_PREDICATE: dropped as a NOOP */
     }
-    execute(model, kind, &decoded);
+    cs_execute(model, kind, &decoded);
     return length;
 }
 
@@ -2092,220 +265,13 @@ static void step(void *context)
     model->bus_delay = 0;
     model->stepping = true;
     uint32_t dwords = 0;
-    if (runnable(model))
+    if (cs_runnable(model))
         dwords = step_once(model);
     model->stepping = false;
     model->rows.fetched = model->stats.fetches != fetches;
     tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * dwords) * model->config.clock_period +
                     model->bus_delay;
-    kick(model, cost);
-}
-
-/* ---- statistics from the EU array -------------------------------------------------------- */
-
-static uint64_t port_threads(cs_engine_model *model)
-{
-    return model->statistics.threads_dispatched ? model->statistics.threads_dispatched(model->statistics.context) : 0;
-}
-
-/* spec 000 §1.1.12.1: the count grows by what the EU array dispatched since it was last set. */
-static uint64_t threads_dispatched(cs_engine_model *model)
-{
-    return model->threads_base + (port_threads(model) - model->threads_mark);
-}
-
-/* "This register is reset when a write occurs": a write of either dword sets that half and
- * the count goes on from the value written. */
-static void threads_written(cs_engine_model *model, uint32_t index, uint32_t value)
-{
-    uint64_t now = threads_dispatched(model);
-    model->threads_base = index == CS_TS_GPGPU_THREADS_DISPATCHED_INDEX
-                              ? (now & ~(uint64_t)UINT32_MAX) | value
-                              : (now & UINT32_MAX) | (uint64_t)value << 32;
-    model->threads_mark = port_threads(model);
-}
-
-/* ---- MMIO ----------------------------------------------------------------------------- */
-
-static void register_written(void *context, uint32_t index, uint32_t old_value, uint32_t new_value)
-{
-    cs_engine_model *model = context;
-    cs_execlist_register_written(model->execlist, index, old_value, new_value);
-    switch (index) {
-    case CS_RING_TAIL_INDEX:
-        /* New commands: fetch them fresh (the host wrote them before moving TAIL). */
-        model->starved = false;
-        model->line_valid = false;
-        model->geometry_logged = false;
-        break;
-    case CS_RING_HEAD_INDEX:
-    case CS_RING_START_INDEX:
-        model->starved = false;
-        model->line_valid = false;
-        model->geometry_logged = false;
-        break;
-    case CS_RING_CTL_INDEX:
-        model->geometry_logged = false;
-        if ((old_value & ~new_value) & CS_RING_CTL_ENABLE_MASK) {
-            /* Disabling the ring drops the batches in flight and clears a halt (docs/reference/cs.md). */
-            leave_batches(model);
-            model->halted = false;
-            model->starved = false;
-            model->semaphore_waiting = false;
-            tlm_event_cancel(model->kernel, &model->semaphore_poll);
-            tlm_event_cancel(model->kernel, &model->step);
-            page_fault_cleared(model);
-            model->yielded = false;
-        }
-        break;
-    case CS_EIR_INDEX:
-        update_master_error(model);
-        break;
-    case CS_IMR_INDEX:
-    case CS_HWSTAM_INDEX:
-        /* spec 000 §1.1.7.1-2 (gen6): "Reserved bits are RO", reading their reset value 1: only
-         * the bits of the engine's own layout (engine_irq_layout) take a write. */
-        if (model->config.profile == CS_PROFILE_GEN6) {
-            irq_layout layout = engine_irq_layout(model);
-            *reg(model, index) = new_value | ~(layout.events << layout.shift);
-        }
-        break;
-    case CS_INSTPM_INDEX:
-    case CS_MI_MODE_INDEX:
-        sync_flush(model);
-        /* spec 000 MI_MODE Stop Rings: "the parser is turned off"; the command in progress has
-         * completed (a step is atomic), so Rings Idle reads 1 at once (i915 intel_engine_stop_cs
-         * polls MODE_IDLE after setting STOP_RING). */
-        if (index == CS_MI_MODE_INDEX && (new_value & ~old_value & CS_MI_MODE_STOP_RINGS_MASK))
-            tlm_event_cancel(model->kernel, &model->step);
-        break;
-    case CS_RESET_CTL_INDEX:
-        /* i915 gen8_engine_reset_prepare: REQUEST_RESET, then poll READY_TO_RESET. The engine
-         * stops at the command boundary (now: a step is atomic) and says it is ready; clearing
-         * the request (i915 gen8_engine_reset_cancel) lets it go on. */
-        if (new_value & CS_RESET_CTL_REQUEST_RESET_MASK) {
-            tlm_event_cancel(model->kernel, &model->step);
-            *reg(model, CS_RESET_CTL_INDEX) |= CS_RESET_CTL_READY_TO_RESET_MASK;
-        } else {
-            *reg(model, CS_RESET_CTL_INDEX) &= ~CS_RESET_CTL_READY_TO_RESET_MASK;
-        }
-        break;
-    case CS_PR_CTR_CTL_INDEX:
-        watchdog_control(model, new_value);
-        break;
-    case CS_PR_CTR_THRSH_INDEX:
-        if (model->watchdog_running)
-            watchdog_schedule(model);
-        break;
-    case CS_TS_GPGPU_THREADS_DISPATCHED_INDEX:
-    case CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX:
-        threads_written(model, index, new_value);
-        break;
-    case CS_CXT_SIZE_WRITE_INDEX:
-        /* spec 000 §1.1.8.4: written at 21A8h, read at 21A0h. */
-        *reg(model, CS_CXT_SIZE_INDEX) = new_value;
-        break;
-    case CS_CTX_TIMESTAMP_INDEX:
-        model->ctx_base = new_value; /* counting goes on from the value written */
-        model->ctx_since = tlm_kernel_now(model->kernel);
-        break;
-    default:
-        break;
-    }
-    kick(model, 0);
-}
-
-static void register_read(void *context, uint32_t index)
-{
-    /* TIMESTAMP counts with simulated time (spec 000 §1.1.9.8). */
-    cs_engine_model *model = context;
-    cs_execlist_register_read(model->execlist, index);
-    if (index == CS_PR_CTR_INDEX)
-        *reg(model, CS_PR_CTR_INDEX) = watchdog_count(model);
-    if (index == CS_CTX_TIMESTAMP_INDEX)
-        *reg(model, CS_CTX_TIMESTAMP_INDEX) = ctx_timestamp(model);
-    bool busy = tlm_event_pending(&model->step) || model->level > 0 || model->halted || runnable(model);
-    if (index == CS_PSMI_CTL_INDEX) {
-        /* i915 gen6_bsd_submit_request: with sleep messages disabled the engine wakes, and the
-         * driver polls SLEEP_INDICATOR to 0 before writing TAIL. An idle engine that may send
-         * sleep messages is asleep (choice: it sleeps at once, wakes at once). */
-        uint32_t *psmi = reg(model, CS_PSMI_CTL_INDEX);
-        bool asleep = !busy && !(*psmi & CS_PSMI_CTL_SLEEP_MSG_DISABLE_MASK);
-        *psmi = asleep ? *psmi | CS_PSMI_CTL_SLEEP_INDICATOR_MASK : *psmi & ~CS_PSMI_CTL_SLEEP_INDICATOR_MASK;
-    }
-    if (index == CS_INSTDONE_INDEX)
-        /* Choice: the parser's done bit (0) is clear while the engine has a command to run. */
-        *reg(model, CS_INSTDONE_INDEX) = busy ? ~1u : ~0u;
-    if (index == CS_TS_GPGPU_THREADS_DISPATCHED_INDEX || index == CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) {
-        uint64_t count = threads_dispatched(model);
-        *reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_INDEX) = (uint32_t)count;
-        *reg(model, CS_TS_GPGPU_THREADS_DISPATCHED_UDW_INDEX) = (uint32_t)(count >> 32);
-    }
-    if (index == CS_TIMESTAMP_INDEX || index == CS_TIMESTAMP_UDW_INDEX) {
-        uint64_t now = timestamp(model);
-        *reg(model, CS_TIMESTAMP_INDEX) = (uint32_t)now;
-        *reg(model, CS_TIMESTAMP_UDW_INDEX) = (uint32_t)(now >> 32);
-    }
-}
-
-static void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
-{
-    (void)delay; /* registers answer at once */
-    cs_engine_model *model = self;
-    /* gen6: PP_DIR_BASE's read copy (i915 RING_PP_DIR_BASE_READ, base + 0x518, read by the gen6
-     * hang capture); gen8+ has its submit queue there, so the offset is EXECLIST_SQ_ELEMENT1_LO's. */
-    if (model->config.profile == CS_PROFILE_GEN6 && payload->command == TLM_READ_COMMAND &&
-        payload->address == CS_EXECLIST_SQ_ELEMENT1_LO_OFFSET && payload->length == 4 && !payload->byte_enable) {
-        uint32_t value = *reg(model, CS_PP_DIR_BASE_INDEX);
-        for (uint32_t i = 0; i < 4; i++)
-            payload->data[i] = (uint8_t)(value >> (8 * i));
-        payload->response = TLM_OK_RESPONSE;
-        return;
-    }
-    /* No register at the offset (absent on this engine and profile, or a hole of the block): the
-     * block answers "nothing here", and the GT's BAR gives it the unimplemented-offset behaviour
-     * and logs it once (docs/reference/gt.md "Unimplemented offsets"). */
-    if (hidden(model, payload->address) ||
-        (payload->address < model->registers.block->size &&
-         tlm_register_find(model->registers.block, (uint32_t)payload->address & ~3u) < 0)) {
-        tlm_log_debug(model->log, "no register at offset 0x%llx on this engine and profile (docs/reference/cs.md \"Registers\")",
-                      (unsigned long long)payload->address);
-        if (!tlm_payload_answer_hole(payload))
-            payload->response = TLM_ADDRESS_ERROR_RESPONSE;
-        return;
-    }
-    tlm_register_file_b_transport(&model->registers, payload);
-}
-
-static uint32_t cs_transport_dbg(void *self, tlm_payload *payload)
-{
-    /* Debug reads see register values without side effects; debug writes are refused. */
-    cs_engine_model *model = self;
-    if (payload->command != TLM_READ_COMMAND || tlm_register_payload_check(payload) != TLM_OK_RESPONSE ||
-        payload->address >= model->registers.block->size || hidden(model, payload->address))
-        return 0;
-    int32_t index = tlm_register_find(model->registers.block, (uint32_t)payload->address);
-    if (index < 0)
-        return 0;
-    uint32_t value = tlm_register_file_peek(&model->registers, (uint32_t)index);
-    for (uint32_t i = 0; i < 4; i++)
-        payload->data[i] = (uint8_t)(value >> (8 * i));
-    payload->response = TLM_OK_RESPONSE;
-    return 4;
-}
-
-/* The gen6 HWS_PGA window: one register at offset 0 of its mapping. */
-static void hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
-{
-    (void)delay;
-    cs_engine_model *model = self;
-    uint64_t address = payload->address;
-    if (address < 4)
-        payload->address = CS_HWS_PGA_OFFSET + address;
-    else
-        payload->address = CS_BLOCK_SIZE; /* beyond the block: an address error */
-    tlm_register_file_b_transport(&model->registers, payload);
-    payload->address = address;
+    cs_kick(model, cost);
 }
 
 /* ---- execlists: what cs_execlist.c asks of the engine (cs_execlist_host) ------------------ */
@@ -2314,8 +280,8 @@ static void hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 static void execlist_event(void *engine, uint32_t bits)
 {
     cs_engine_model *model = engine;
-    send_event(model, bits);
-    isr_changed(model, bits);
+    cs_send_event(model, bits);
+    cs_isr_changed(model, bits);
 }
 
 /* A switch is over. A context was loaded (or none): its ring registers are new; the parser
@@ -2327,17 +293,17 @@ static void execlist_resume(void *engine, tlm_time delay, bool restored)
     cs_engine_model *model = engine;
     model->yielded = false;
     if (restored) {
-        leave_batches(model);
-        uint32_t bb = *reg(model, CS_BB_ADDR_INDEX);
+        cs_leave_batches(model);
+        uint32_t bb = *cs_reg(model, CS_BB_ADDR_INDEX);
         if (bb & CS_BB_ADDR_VALID_MASK) {
             model->level = 1;
-            model->batch_pc[1] = (bb & CS_BB_ADDR_ADDRESS_MASK) | (uint64_t)*reg(model, CS_BB_ADDR_UDW_INDEX) << 32;
-            model->batch_secure[1] = !(*reg(model, CS_BB_STATE_INDEX) & CS_BB_STATE_SECURITY_MASK);
+            model->batch_pc[1] = (bb & CS_BB_ADDR_ADDRESS_MASK) | (uint64_t)*cs_reg(model, CS_BB_ADDR_UDW_INDEX) << 32;
+            model->batch_secure[1] = !(*cs_reg(model, CS_BB_STATE_INDEX) & CS_BB_STATE_SECURITY_MASK);
         }
         model->semaphore_waiting = false;
         tlm_event_cancel(model->kernel, &model->semaphore_poll);
         model->ctx_clock = cs_execlist_active(model->execlist);
-        model->ctx_base = *reg(model, CS_CTX_TIMESTAMP_INDEX);
+        model->ctx_base = *cs_reg(model, CS_CTX_TIMESTAMP_INDEX);
         model->ctx_since = tlm_kernel_now(model->kernel);
         uint32_t id = 0;
         bool has_context = cs_execlist_context_id(model->execlist, &id);
@@ -2347,7 +313,7 @@ static void execlist_resume(void *engine, tlm_time delay, bool restored)
     model->starved = false;
     model->line_valid = false;
     model->geometry_logged = false;
-    kick(model, delay);
+    cs_kick(model, delay);
 }
 
 static bool execlist_yielded(void *engine)
@@ -2360,19 +326,19 @@ static bool execlist_yielded(void *engine)
 static void execlist_arbitrate(void *engine)
 {
     cs_engine_model *model = engine;
-    if (!model->yielded && (model->semaphore_waiting || (*reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
-        arbitration_point(model);
+    if (!model->yielded && (model->semaphore_waiting || (*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
+        cs_arbitration_point(model);
 }
 
 /* Before a save: CTX_TIMESTAMP stops and holds the context's run time. */
 static void execlist_context_out(void *engine)
 {
     cs_engine_model *model = engine;
-    *reg(model, CS_CTX_TIMESTAMP_INDEX) = ctx_timestamp(model);
+    *cs_reg(model, CS_CTX_TIMESTAMP_INDEX) = cs_ctx_timestamp(model);
     model->ctx_clock = false;
 }
 
-/* The engine context of an image moves through register_access, the path MI_LOAD_REGISTER_IMM
+/* The engine context of an image moves through cs_register_access, the path MI_LOAD_REGISTER_IMM
  * and MI_STORE_REGISTER_MEM take (side effects included: MI_MODE, INSTPM, the watchdog). A
  * register with no writable bit is not restored (the timestamp counts on its own). The parser
  * is not started from inside: execlist_resume does that once the whole image is loaded. */
@@ -2386,7 +352,7 @@ static void execlist_write_register(void *engine, uint32_t offset, uint32_t valu
     if (!(desc->rw_mask | desc->w1c_mask | desc->w1s_mask))
         return;
     model->restoring = true;
-    register_access(model, TLM_WRITE_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
+    cs_register_access(model, TLM_WRITE_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
     model->restoring = false;
 }
 
@@ -2395,7 +361,7 @@ static uint32_t execlist_read_register(void *engine, uint32_t offset)
     cs_engine_model *model = engine;
     uint32_t value = 0;
     model->restoring = true;
-    register_access(model, TLM_READ_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
+    cs_register_access(model, TLM_READ_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
     model->restoring = false;
     return value;
 }
@@ -2421,7 +387,7 @@ void cs_engine_reset(cs_engine_model *model)
     model->walker_generation++;
     tlm_register_file_reset(&model->registers);
     cs_execlist_reset(model->execlist);
-    leave_batches(model);
+    cs_leave_batches(model);
     model->set_predicate = 0;
     model->alu = (cs_math_alu){ 0 };
     model->halted = false;
@@ -2429,7 +395,7 @@ void cs_engine_reset(cs_engine_model *model)
     model->geometry_logged = false;
     model->isr = 0;
     model->threads_base = 0;
-    model->threads_mark = port_threads(model);
+    model->threads_mark = cs_port_threads(model);
     update_status(model);
 }
 
@@ -2451,9 +417,7 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     model->executed = tlm_alloc_zeroed(count ? count : 1, sizeof *model->executed);
     uint32_t capacity = 1;
     for (size_t i = 0; i < count; i++) {
-        for (size_t k = 0; k < sizeof executed / sizeof executed[0]; k++)
-            if (strcmp(model->commands[i].name, executed[k].name) == 0)
-                model->kinds[i] = executed[k].kind;
+        model->kinds[i] = cs_exec_kind_of(model->commands[i].name);
         if (model->kinds[i] == EXEC_NOT_MODELLED && (model->commands[i].match_value >> 29) != 0)
             model->kinds[i] = EXEC_PIPELINE; /* every non-MI command the front end does not own */
         uint32_t longest = cs_command_max_encodable(&model->commands[i]);
@@ -2463,13 +427,13 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     model->command_capacity = capacity;
     model->command = tlm_alloc_zeroed(capacity, sizeof *model->command);
     tlm_event_init(&model->step, name, step, model);
-    tlm_event_init(&model->stall_timeout, name, stall_timed_out, model);
-    tlm_event_init(&model->semaphore_poll, name, semaphore_poll, model);
-    tlm_event_init(&model->watchdog_expire, name, watchdog_expired, model);
+    tlm_event_init(&model->stall_timeout, name, cs_stall_timed_out, model);
+    tlm_event_init(&model->semaphore_poll, name, cs_semaphore_poll, model);
+    tlm_event_init(&model->watchdog_expire, name, cs_watchdog_expired, model);
     tlm_event_set_background(&model->watchdog_expire, true);
     tlm_register_file_init(&model->registers, &cs_regs, model->log);
-    model->registers.on_write = register_written;
-    model->registers.on_read = register_read;
+    model->registers.on_write = cs_register_written;
+    model->registers.on_read = cs_register_read;
     model->registers.context = model;
     tlm_register_file_trace(&model->registers, kernel, name);
     declare_rows(model, name, count);
@@ -2482,7 +446,7 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     model->hws_target = (tlm_target){
         .name = name,
         .self = model,
-        .b_transport = hws_b_transport,
+        .b_transport = cs_hws_b_transport,
     };
     if (config->profile == CS_PROFILE_GEN12) {
         cs_execlist_host host = {
@@ -2569,69 +533,13 @@ cs_execlist *cs_engine_execlist(cs_engine_model *model)
     return model->execlist;
 }
 
-size_t cs_engine_event_count(const cs_engine_model *model)
-{
-    return model->event_count;
-}
-
-const cs_event *cs_engine_event(const cs_engine_model *model, size_t index)
-{
-    if (index >= model->event_count)
-        return NULL;
-    return &model->events[(model->event_first + index) % CS_EVENT_LOG_CAPACITY];
-}
-
-void cs_engine_clear_events(cs_engine_model *model)
-{
-    for (size_t i = 0; i < CS_EVENT_LOG_CAPACITY; i++)
-        free(model->events[i].dwords); /* every slot's buffer, used now or before */
-    memset(model->events, 0, sizeof model->events);
-    model->event_first = 0;
-    model->event_count = 0;
-}
-
-bool cs_event_field(const cs_engine_model *model, const cs_event *event, const char *name, uint32_t instance,
-                    uint64_t *value)
-{
-    if (!event || !event->dwords)
-        return false;
-    cs_decoded decoded;
-    cs_decode(model->config.profile, model->config.engine, event->dwords, event->length, &decoded);
-    return cs_decoded_field(&decoded, name, instance, value);
-}
-
-void cs_engine_set_walker_port(cs_engine_model *model, const cs_walker_port *port)
-{
-    model->config.walker = port ? *port : (cs_walker_port){ 0 };
-}
-
-void cs_engine_set_statistics_port(cs_engine_model *model, const cs_statistics_port *port)
-{
-    model->threads_base = threads_dispatched(model);
-    model->statistics = port && port->threads_dispatched ? *port : (cs_statistics_port){ 0 };
-    model->threads_mark = port_threads(model);
-}
-
-bool cs_engine_connect_peer(cs_engine_model *model, cs_engine_model *peer)
-{
-    if (!peer || model->peer_count == CS_PEER_CAPACITY)
-        return false;
-    model->peers[model->peer_count++] = peer;
-    return true;
-}
-
-uint32_t cs_engine_walkers_outstanding(const cs_engine_model *model)
-{
-    return model->walkers_outstanding;
-}
-
 cs_engine_state cs_engine_get_state(const cs_engine_model *model)
 {
     cs_engine_model *m = (cs_engine_model *)model; /* the register accessors take a mutable model */
     if (m->halted)
         return CS_STATE_HALTED;
     if (m->walker_stalled || m->semaphore_waiting || m->starved ||
-        (ring_enabled(m) && (*reg(m, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
+        (cs_ring_enabled(m) && (*cs_reg(m, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
         return CS_STATE_WAITING;
     if (!tlm_event_pending(&m->step))
         return CS_STATE_IDLE;

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "cs_commands.h"
+#include "cs_ports.h"
 #include "irq_message.h"
 #include "tlm.h"
 
@@ -42,12 +43,6 @@
 #define CS_HWSP_ISR_DWORD 0u
 #define CS_HWSP_HEAD_DWORD 4u
 
-/* ---- the EU-array port (docs/reference/cs.md "Walkers") --------------------------------------------
- * GPGPU_WALKER, COMPUTE_WALKER (gen12) and MI_REPORT_PERF_COUNT (both) are parsed here and
- * handed to the EU array through this port; the EU-array issue implements it. The engine
- * counts the work outstanding until the port calls the completion; PIPE_CONTROL with
- * cs_stall waits for every outstanding one (at most CS_WALKER_STALL_CYCLES GT clocks). */
-
 /* GT clocks a CS-stalling PIPE_CONTROL waits for outstanding walker work before it gives up
  * with an error line and goes on (a port that never completes must not hang the engine). */
 #define CS_WALKER_STALL_CYCLES (1u << 20)
@@ -58,49 +53,6 @@
 
 /* Engines one engine can signal (gen12 MI_SEMAPHORE_SIGNAL targets; cs_engine_connect_peer). */
 #define CS_PEER_CAPACITY 16u
-
-typedef struct cs_walker_request {
-    const cs_command *command; /* the command's table entry (its name: command->name) */
-    const uint32_t *dwords;    /* the command's dwords, valid during the submit call only */
-    uint32_t length;           /* dwords of the command */
-    cs_engine engine;          /* the submitting engine */
-    uint8_t instance;          /* its instance */
-    bool secure;               /* issued from the ring or a secure batch */
-    bool has_context;          /* an execlist context is loaded (gen12): context_id is valid */
-    uint32_t context_id;       /* its software context id (the CSB's): OA counts per context */
-} cs_walker_request;
-
-/* What the port calls, once, when the work of a request is complete (at any later time, or
- * from inside submit). A completion issued before an engine reset is ignored after it. */
-typedef struct cs_walker_completion {
-    void (*done)(void *engine, uint64_t ticket); /* the engine's completion function */
-    void *engine;                                /* its context: the engine */
-    uint64_t ticket;                             /* which request (and the engine's reset generation) */
-} cs_walker_completion;
-
-static inline void cs_walker_complete(const cs_walker_completion *completion)
-{
-    completion->done(completion->engine, completion->ticket);
-}
-
-typedef struct cs_walker_port {
-    /* Takes a request; NULL: no EU array connected (the engine logs a warning and completes
-     * the request at once). */
-    void (*submit)(void *context, const cs_walker_request *request, cs_walker_completion completion);
-    /* The engine loaded an execlist context (has_context) or went idle; NULL: not told. The
-     * OA unit's context-switch reports and per-context counters follow it. */
-    void (*context_switch)(void *context, bool has_context, uint32_t context_id);
-    void *context; /* the port's context */
-} cs_walker_port;
-
-/* ---- the statistics port (docs/reference/cs.md "Statistics from the EU array") -----------------------
- * TS_GPGPU_THREADS_DISPATCHED (spec 000 §1.1.12.1, render only) counts what the EU array
- * dispatched; the EU array answers through this port. Without a port the count stays at the
- * value last written (reset value 0). */
-typedef struct cs_statistics_port {
-    uint64_t (*threads_dispatched)(void *context); /* GPGPU threads the EU array dispatched */
-    void *context;                                 /* the EU array */
-} cs_statistics_port;
 
 typedef struct cs_engine_config {
     cs_profile profile;          /* command tables and register layout */
@@ -166,7 +118,7 @@ typedef struct cs_event {
     size_t capacity;           /* dwords the buffer holds: a log slot keeps it when reused */
 } cs_event;
 
-typedef struct cs_engine_model cs_engine_model;
+/* cs_engine_model, the engine, is declared in cs_ports.h. */
 
 /* NULL if the profile has no such engine. */
 cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs_engine_config *config);
@@ -205,11 +157,7 @@ typedef enum cs_engine_state {
 } cs_engine_state;
 cs_engine_state cs_engine_get_state(const cs_engine_model *model);
 
-/* Connects (or, with submit NULL, disconnects) the EU-array port. */
-void cs_engine_set_walker_port(cs_engine_model *model, const cs_walker_port *port);
-/* Connects (or, with NULL or threads_dispatched NULL, disconnects) the statistics port; the
- * register keeps its value and counts the port's dispatches from now on. */
-void cs_engine_set_statistics_port(cs_engine_model *model, const cs_statistics_port *port);
+/* cs_engine_set_walker_port, cs_engine_set_statistics_port: cs_ports.h. */
 /* Makes `peer` reachable by this engine's gen12 MI_SEMAPHORE_SIGNAL (docs/reference/cs.md "Semaphores"):
  * whoever builds the system connects every pair (an engine may be its own peer). A signal
  * naming the peer's class and instance makes its signal-mode MI_SEMAPHORE_WAIT re-evaluate at

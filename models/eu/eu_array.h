@@ -17,9 +17,10 @@
 #include <stdint.h>
 
 #include "cs_commands.h"
-#include "cs_engine.h"
+#include "cs_ports.h"
 #include "eu_kernel.h"
 #include "eu_topology.h"
+#include "irq_message.h"
 #include "tlm.h"
 
 /* spec 004 "Fixed and Shared Function IDs": the fixed-function id a dispatch request carries. */

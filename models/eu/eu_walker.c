@@ -1,5 +1,5 @@
 /* The walker port (docs/reference/eu.md "Walker decode"): the render engine hands
- * GPGPU_WALKER, COMPUTE_WALKER and MI_REPORT_PERF_COUNT here (models/cs/cs_engine.h
+ * GPGPU_WALKER, COMPUTE_WALKER and MI_REPORT_PERF_COUNT here (models/cs/cs_ports.h
  * cs_walker_port). A walker becomes a job that produces its thread groups lazily as the
  * dispatcher pulls them (back-pressure reaches the walker, not a queue); the job completes
  * (cs_walker_complete) when its last group's last thread retires. Fields are read by name

@@ -1,0 +1,317 @@
+/* Internal to the command streamer engine: the model every cs_*.c file of the engine works on,
+ * the register and field accessors they share, and the functions one file calls in another.
+ * Not a public API (that is cs_engine.h and cs_ports.h): only the engine's own files include
+ * this header. cs_engine.c's first comment says which file holds what. */
+
+#ifndef CS_ENGINE_INTERNAL_H
+#define CS_ENGINE_INTERNAL_H
+
+#include "cs_engine.h"
+#include "cs_execlist.h"
+#include "cs_math.h"
+#include "cs_regs.h"
+#include "tlm_register.h"
+
+/* ---- register map: cs_regs.h, generated from cs_regs.toml ------------------------------- */
+
+/* spec 000 §1.1.7 "Bit Definition for Interrupt Control Registers": the engine's ISR bits are
+ * the interrupt message's data bits (irq_message.h uses the same positions). */
+#define ISR_USER_INTERRUPT IRQ_DATA_USER_INTERRUPT
+#define ISR_MASTER_ERROR IRQ_DATA_MASTER_ERROR
+#define ISR_NOTIFY IRQ_DATA_NOTIFY
+#define ISR_TIMEOUT IRQ_DATA_TIMEOUT
+#define ISR_SYNC_STATUS IRQ_DATA_SYNC_STATUS
+#define ISR_PAGE_FAULT IRQ_DATA_PAGE_FAULT
+/* ISR bits reported as their state in a status page write (Master Error and Page Fault levels,
+ * Sync Status "toggled every SyncFlush event"); the others are pulses, reported as 0 (spec 000
+ * §1.1.7 "Hardware Status Write" table). */
+#define ISR_LEVEL_BITS (ISR_MASTER_ERROR | ISR_SYNC_STATUS | ISR_PAGE_FAULT)
+
+/* spec 000 §1.1.7.3 Hardware-Detected Error bits, common to ESR, EMR and EIR. */
+#define ERR_INSTRUCTION_PARSER CS_ESR_INSTRUCTION_PARSER_MASK
+#define ERR_COMMAND_PRIVILEGE CS_ESR_COMMAND_PRIVILEGE_MASK
+#define ERR_MEMORY_PRIVILEGE CS_ESR_MEMORY_PRIVILEGE_MASK
+#define ERR_PAGE_TABLE CS_ESR_PAGE_TABLE_MASK
+
+/* spec 000 §1.1.5.4: automatic head report granules for AUTO_REPORT 1 and 3. */
+#define REPORT_64KB_BYTES (64u * 1024u)
+#define REPORT_128KB_BYTES (128u * 1024u)
+/* spec 000 §1.1.5.4: Buffer Length counts 4 KiB pages, 0 meaning one page. */
+#define RING_PAGE_BYTES 4096u
+
+/* Batch levels: 0 is the ring, 1 a first-level batch, 2 a second-level batch (gen12). */
+#define LEVELS 3u
+
+/* How the engine treats a command of the table (by mnemonic). */
+typedef enum exec_kind {
+    EXEC_NOT_MODELLED,     /* parsed for its length and skipped (docs/reference/cs.md) */
+    EXEC_NOOP,             /* MI_NOOP */
+    EXEC_USER_INTERRUPT,   /* MI_USER_INTERRUPT */
+    EXEC_WAIT_FOR_EVENT,   /* MI_WAIT_FOR_EVENT */
+    EXEC_ARB_CHECK,        /* MI_ARB_CHECK */
+    EXEC_ARB_ON_OFF,       /* MI_ARB_ON_OFF */
+    EXEC_REPORT_HEAD,      /* MI_REPORT_HEAD */
+    EXEC_BB_START,         /* MI_BATCH_BUFFER_START */
+    EXEC_BB_END,           /* MI_BATCH_BUFFER_END */
+    EXEC_STORE_DATA_IMM,   /* MI_STORE_DATA_IMM */
+    EXEC_STORE_DATA_INDEX, /* MI_STORE_DATA_INDEX */
+    EXEC_LOAD_REGISTER_IMM,/* MI_LOAD_REGISTER_IMM */
+    EXEC_STORE_REGISTER_MEM,/* MI_STORE_REGISTER_MEM */
+    EXEC_LOAD_REGISTER_MEM,/* MI_LOAD_REGISTER_MEM (gen12) */
+    EXEC_LOAD_REGISTER_REG,/* MI_LOAD_REGISTER_REG (gen12) */
+    EXEC_COPY_MEM_MEM,     /* MI_COPY_MEM_MEM (gen12) */
+    EXEC_FLUSH,            /* MI_FLUSH (gen6 render) */
+    EXEC_POST_SYNC,        /* PIPE_CONTROL (render), MI_FLUSH_DW (other engines) */
+    EXEC_RECORD,           /* recorded in the event log (cs_event) */
+    EXEC_WALKER,           /* handed to the EU-array port (cs_walker_port) */
+    EXEC_ATOMIC,           /* MI_ATOMIC (gen12) */
+    EXEC_COND_BB_END,      /* MI_CONDITIONAL_BATCH_BUFFER_END (gen12) */
+    EXEC_SEMAPHORE_MBOX,   /* MI_SEMAPHORE_MBOX (gen6) */
+    EXEC_SEMAPHORE_WAIT,   /* MI_SEMAPHORE_WAIT (gen12) */
+    EXEC_SEMAPHORE_SIGNAL, /* MI_SEMAPHORE_SIGNAL (gen12) */
+    EXEC_SET_CONTEXT,      /* MI_SET_CONTEXT (gen6; gen12 stays not modelled) */
+    EXEC_SUSPEND_FLUSH,    /* MI_SUSPEND_FLUSH */
+    EXEC_PIPELINE,         /* a non-MI command: whole to the engine's pipeline port (docs/reference/cs.md) */
+    EXEC_PRIMITIVE,        /* 3DPRIMITIVE: predicated, then to the pipeline port */
+    EXEC_MATH,             /* MI_MATH (cs_math.c) */
+    EXEC_PREDICATE,        /* MI_PREDICATE */
+    EXEC_SET_PREDICATE     /* MI_SET_PREDICATE (gen12) */
+} exec_kind;
+
+/* Waveform rows of one engine and the values last traced (a row changes only when they do). */
+typedef struct cs_engine_rows {
+    tlm_trace_id head;       /* RING_HEAD's byte offset */
+    tlm_trace_id tail;       /* RING_TAIL's byte offset */
+    tlm_trace_id state;      /* cs_engine_state */
+    tlm_trace_id level;      /* batch level: 0 ring, 1, 2 */
+    tlm_trace_id command;    /* mnemonic of the command executing: table index + 1, 0 none */
+    uint64_t last[5];        /* last value traced per row, in the order above */
+    uint32_t executing;      /* the command row's value for the current step */
+    bool fetched;            /* the current step read a cacheline */
+} cs_engine_rows;
+
+struct cs_engine_model {
+    tlm_target as_target;          /* MMIO target of the block */
+    tlm_target hws_target;         /* gen6 HWS_PGA window at base + 0x2080 */
+    tlm_register_file registers;   /* cs_regs.toml */
+    cs_engine_config config;       /* profile, engine, ports */
+    const cs_command *commands;    /* the profile's command table */
+    exec_kind *kinds;              /* per table entry: how it is executed */
+    size_t command_count;          /* entries in commands */
+    uint64_t *executed;            /* per table entry: times executed (coverage; counted with stats.commands) */
+    tlm_kernel *kernel;            /* time base */
+    tlm_log_block *log;            /* this instance's log counters */
+    tlm_event step;                /* executes one command */
+    uint8_t class_id;              /* engine class its messages carry */
+    unsigned level;                /* 0 ring, 1 first-level batch, 2 second-level batch */
+    uint64_t batch_pc[LEVELS];     /* per batch level: address of its next dword */
+    bool batch_secure[LEVELS];     /* per batch level: a secure (privileged) batch */
+    bool batch_encrypted[LEVELS];  /* per batch level: gen6 "Batch Buffer Encrypted Memory Read Enable" */
+    uint32_t set_predicate;        /* MI_SET_PREDICATE's PREDICATE ENABLE (gen12; 0: off) */
+    cs_math_alu alu;               /* MI_MATH's ALU state (sources, accumulator, flags) */
+    uint32_t batch_dwords;         /* batch dwords parsed since the ring was last parsed */
+    bool halted;                   /* an error stopped the parser (until the ring is disabled) */
+    bool starved;                  /* the command at HEAD runs past TAIL: wait for a TAIL write */
+    bool geometry_logged;          /* the current bad HEAD/TAIL was logged already */
+    uint32_t isr;                  /* interrupt status (level bits; pulses are not kept) */
+    uint8_t line[CS_FETCH_LINE_BYTES]; /* the last fetched cacheline */
+    uint64_t line_address;         /* its address */
+    bool line_valid;               /* line holds memory at line_address */
+    uint32_t *command;             /* the command being executed */
+    uint32_t command_capacity;     /* dwords command can hold: the longest encodable command */
+    tlm_time bus_delay;            /* bus time annotated by this step's transfers */
+    bool stepping;                 /* inside step(): it schedules the next step after its cost */
+    uint64_t command_at;           /* graphics address of the header of the command being executed */
+    cs_engine_stats stats;         /* counters */
+    cs_execlist *execlist;         /* gen12 execlist submission (cs_execlist.h); NULL on gen6 */
+    bool arbitration;              /* MI_ARB_ON_OFF state: arbitration points may switch contexts */
+    bool yielded;                  /* stopped at an arbitration point for a context switch */
+    bool restoring;                /* the execlist moves image registers through register_access */
+    bool ctx_clock;                /* CTX_TIMESTAMP counts (a context is loaded) */
+    tlm_time ctx_since;            /* when CTX_TIMESTAMP last held ctx_base */
+    uint32_t ctx_base;             /* CTX_TIMESTAMP at ctx_since */
+    uint32_t walkers_outstanding;  /* requests on the EU-array port not completed yet */
+    uint32_t walker_generation;    /* bumped by reset: older completions are ignored */
+    uint64_t walker_next;          /* sequence number of the next request */
+    bool walker_stalled;           /* a CS-stalling PIPE_CONTROL waits for walkers_outstanding == 0 */
+    tlm_event stall_timeout;       /* ends a stall after CS_WALKER_STALL_CYCLES */
+    bool semaphore_waiting;        /* a semaphore wait failed: the parser sleeps until the next poll */
+    bool semaphore_signal_mode;    /* the failed wait is a gen12 signal-mode wait (a signal wakes it) */
+    cs_engine_model *peers[CS_PEER_CAPACITY]; /* engines MI_SEMAPHORE_SIGNAL can name */
+    unsigned peer_count;           /* peers connected */
+    tlm_event semaphore_poll;      /* re-runs the waiting semaphore command every CS_SEMAPHORE_POLL_CYCLES */
+    bool watchdog_running;         /* PR_CTR_CTL started the watchdog counter */
+    tlm_time watchdog_zero;        /* when the counter was last 0 */
+    tlm_event watchdog_expire;     /* the counter reaching PR_CTR_THRSH (a background event) */
+    cs_statistics_port statistics; /* the EU array's counts (threads_dispatched NULL: none) */
+    uint64_t threads_base;         /* TS_GPGPU_THREADS_DISPATCHED when last written, reset or connected */
+    uint64_t threads_mark;         /* the port's count at that moment */
+    cs_engine_rows rows;           /* waveform rows (docs/reference/cs.md "Waveform rows"); ids 0 when not traced */
+    cs_event events[CS_EVENT_LOG_CAPACITY]; /* the event log, a circular buffer */
+    size_t event_first;            /* index of the oldest event in events */
+    size_t event_count;            /* events held */
+};
+
+/* Where the engine's interrupt control registers (IMR, HWSTAM, the ISR the status page gets)
+ * hold its events. The events themselves are kept in the render layout (irq_message.h data
+ * bits: user interrupt 0, sync status 2, master error 3, notify 4, timeout 6, page fault 7,
+ * context switch 8). gen6's video and blitter command streamers have their own layouts, the
+ * render one moved up: spec 002 "Interrupt Control Registers" of the video command streamer
+ * (user interrupt 12, sync status 14, master error 15, MI_FLUSH_DW notify 16, timeout 18,
+ * page fault 19, context switch 20) and of the blitter (user interrupt 22, sync status 24,
+ * master error 25, MI_FLUSH_DW notify 26, page fault 29; no timeout or context switch bit);
+ * they are the engines' GTIIR positions, and i915 writes the ring's IMR with them
+ * (gen6_irq_enable: RING_IMR = ~irq_enable_mask, GT_BSD_USER_INTERRUPT, GT_BLT_USER_INTERRUPT). */
+typedef struct irq_layout {
+    unsigned shift;      /* register bit of event bit 0 */
+    uint32_t events;     /* the events the registers have a bit for (render layout) */
+} irq_layout;
+
+/* ---- accessors every file uses ----------------------------------------------------------- */
+
+/* The register at `index` (cs_regs.h *_INDEX): its value, to read or write. */
+static inline uint32_t *cs_reg(cs_engine_model *model, uint32_t index)
+{
+    return &model->registers.values[index];
+}
+
+/* A field of the register at `index` (cs_regs.h *_MASK, *_SHIFT). */
+static inline uint32_t cs_reg_field(cs_engine_model *model, uint32_t index, uint32_t mask, uint32_t shift)
+{
+    return (*cs_reg(model, index) & mask) >> shift;
+}
+
+/* spec 000 §1.1.5.3: START holds address bits 31:12 in place. */
+static inline uint64_t cs_ring_start(cs_engine_model *model)
+{
+    return *cs_reg(model, CS_RING_START_INDEX) & CS_RING_START_ADDRESS_MASK;
+}
+
+/* spec 000 §1.1.5.4: length in 4 KiB pages, 0 = one page, 1FFh = 2 MiB. */
+static inline uint32_t cs_ring_size(cs_engine_model *model)
+{
+    return (cs_reg_field(model, CS_RING_CTL_INDEX, CS_RING_CTL_LENGTH_MASK, CS_RING_CTL_LENGTH_SHIFT) + 1u) *
+           RING_PAGE_BYTES;
+}
+
+/* spec 000 §1.1.5.2: HEAD is DWord-granular, bits 20:2 in place = a byte offset. */
+static inline uint32_t cs_ring_head(cs_engine_model *model)
+{
+    return *cs_reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_HEAD_MASK;
+}
+
+/* spec 000 §1.1.5.1: TAIL is QWord-granular, bits 20:3 in place = a byte offset. */
+static inline uint32_t cs_ring_tail(cs_engine_model *model)
+{
+    return *cs_reg(model, CS_RING_TAIL_INDEX) & CS_RING_TAIL_TAIL_MASK;
+}
+
+/* The global hardware status page (HWS_PGA; spec 000 §1.1.7 status page writes). */
+static inline uint64_t cs_hwsp_address(cs_engine_model *model)
+{
+    return *cs_reg(model, CS_HWS_PGA_INDEX) & CS_HWS_PGA_ADDRESS_MASK;
+}
+
+/* RING_CTL Ring Buffer Enable (spec 000 §1.1.5.4). */
+static inline bool cs_ring_enabled(cs_engine_model *model)
+{
+    return (*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_ENABLE_MASK) != 0;
+}
+
+/* HEAD and TAIL inside the buffer: otherwise the ring is not parsed (docs/reference/cs.md). */
+static inline bool cs_ring_geometry_valid(cs_engine_model *model)
+{
+    return cs_ring_head(model) < cs_ring_size(model) && cs_ring_tail(model) < cs_ring_size(model);
+}
+
+/* The decoded command's field `name` (repetition `instance`); 0 when it has none. */
+static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint32_t instance)
+{
+    uint64_t value = 0;
+    cs_decoded_field(decoded, name, instance, &value);
+    return value;
+}
+
+/* ---- internal functions (not API: only the engine's files call them), by defining file ---- */
+
+/* cs_engine.c */
+bool cs_runnable(cs_engine_model *model);
+void cs_kick(cs_engine_model *model, tlm_time delay);
+bool cs_arbitration_point(cs_engine_model *model);
+
+/* cs_ring.c */
+void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
+bool cs_load(cs_engine_model *model, uint64_t address, uint32_t *value);
+uint64_t cs_command_address(cs_engine_model *model, uint32_t index);
+void cs_report_head(cs_engine_model *model);
+void cs_advance_head(cs_engine_model *model, uint32_t dwords);
+void cs_arb_check(cs_engine_model *model);
+uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded);
+
+/* cs_irq.c */
+irq_layout cs_engine_irq_layout(const cs_engine_model *model);
+void cs_isr_changed(cs_engine_model *model, uint32_t changed);
+void cs_send_event(cs_engine_model *model, uint32_t bits);
+void cs_update_master_error(cs_engine_model *model);
+void cs_raise_error(cs_engine_model *model, uint32_t error);
+void cs_halt(cs_engine_model *model, uint32_t error);
+void cs_sync_flush(cs_engine_model *model);
+void cs_suspend_flush(cs_engine_model *model, bool suspend);
+void cs_page_fault(cs_engine_model *model, tlm_address_space space);
+void cs_page_fault_cleared(cs_engine_model *model);
+void cs_user_interrupt(cs_engine_model *model);
+
+/* cs_mmio.c */
+uint64_t cs_timestamp(cs_engine_model *model);
+uint32_t cs_ctx_timestamp(cs_engine_model *model);
+bool cs_register_access(cs_engine_model *model, tlm_command command, uint32_t offset, uint32_t *value,
+                        uint32_t byte_disable);
+void cs_register_written(void *context, uint32_t index, uint32_t old_value, uint32_t new_value);
+void cs_register_read(void *context, uint32_t index);
+void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
+uint32_t cs_transport_dbg(void *self, tlm_payload *payload);
+void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
+
+/* cs_mi.c */
+exec_kind cs_exec_kind_of(const char *name);
+bool cs_predicate_result(cs_engine_model *model);
+bool cs_set_predicate_drops(cs_engine_model *model);
+void cs_execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded);
+
+/* cs_batch.c */
+void cs_leave_batches(cs_engine_model *model);
+void cs_batch_start(cs_engine_model *model, const cs_decoded *decoded);
+void cs_batch_end(cs_engine_model *model);
+void cs_conditional_batch_end(cs_engine_model *model, const cs_decoded *decoded);
+bool cs_batch_permits(cs_engine_model *model, const cs_decoded *decoded);
+
+/* cs_semaphore.c */
+void cs_semaphore_poll(void *context);
+bool cs_semaphore_waits(cs_engine_model *model, const cs_decoded *decoded);
+void cs_semaphore_signal(cs_engine_model *model, const cs_decoded *decoded);
+void cs_semaphore_mbox(cs_engine_model *model, const cs_decoded *decoded);
+
+/* cs_context_gen6.c */
+void cs_set_context(cs_engine_model *model, const cs_decoded *decoded);
+
+/* cs_watchdog.c */
+uint32_t cs_watchdog_count(cs_engine_model *model);
+void cs_watchdog_schedule(cs_engine_model *model);
+void cs_watchdog_expired(void *context);
+void cs_watchdog_control(cs_engine_model *model, uint32_t value);
+
+/* cs_ports.c */
+void cs_stall_timed_out(void *context);
+void cs_walker(cs_engine_model *model, const cs_decoded *decoded);
+bool cs_instpm_disabled(cs_engine_model *model, const cs_decoded *decoded);
+bool cs_stall_waits(cs_engine_model *model, const cs_decoded *decoded);
+void cs_pipeline_port(cs_engine_model *model, const cs_decoded *decoded);
+void cs_primitive(cs_engine_model *model, const cs_decoded *decoded);
+uint64_t cs_port_threads(cs_engine_model *model);
+uint64_t cs_threads_dispatched(cs_engine_model *model);
+void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
+
+/* cs_event_log.c */
+void cs_record(cs_engine_model *model, const cs_decoded *decoded);
+
+#endif /* CS_ENGINE_INTERNAL_H */

@@ -1,0 +1,169 @@
+/* The ring and the fetch (docs/reference/cs.md "The ring", "Fetch and timing"): the engine's memory port
+ * (its transfers, and the stores and loads the commands make through it), the cacheline fetch
+ * of the command at the current position, HEAD's advance with its wrap count and automatic
+ * report (spec 000 §1.1.5), and MI_ARB_CHECK's move of HEAD to UHPTR. */
+#include "cs_engine_internal.h"
+
+/* ---- the memory port --------------------------------------------------------------------- */
+
+/* One transfer on the memory target; false (and a Page Table error by the caller) when the
+ * bus refuses it. Writes drop the fetched line they overlap. */
+static bool bus(cs_engine_model *model, tlm_command command, uint64_t address, void *data, uint32_t length)
+{
+    tlm_payload payload = tlm_payload_make(command, address, data, length);
+    /* The ring and secure batches go through the GGTT, non-secure batches through the PPGTT
+     * (spec 000 §1.1.5.3, §1.2.5); this GT maps both onto one flat memory. */
+    payload.privileged = model->level == 0 || model->batch_secure[model->level];
+    payload.address_space = payload.privileged ? TLM_SPACE_GGTT : TLM_SPACE_PPGTT;
+    tlm_b_transport(model->config.memory, &payload, &model->bus_delay);
+    if (command == TLM_WRITE_COMMAND) {
+        model->stats.writes++;
+        if (model->line_valid && address < model->line_address + CS_FETCH_LINE_BYTES &&
+            model->line_address < address + length)
+            model->line_valid = false;
+    }
+    if (payload.response != TLM_OK_RESPONSE) {
+        tlm_log_error(model->log, "memory %s of %u bytes at 0x%llx refused (%s)",
+                      command == TLM_WRITE_COMMAND ? "write" : "read", length, (unsigned long long)address,
+                      tlm_response_name(payload.response));
+        cs_page_fault(model, payload.address_space);
+        return false;
+    }
+    return true;
+}
+
+/* A dword or qword store; a refused one is a Page Table error. */
+void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
+{
+    uint8_t data[8];
+    for (uint32_t i = 0; i < 8; i++)
+        data[i] = (uint8_t)(value >> (8 * i));
+    if (!bus(model, TLM_WRITE_COMMAND, address, data, bytes))
+        cs_raise_error(model, ERR_PAGE_TABLE);
+}
+
+/* A dword load; a refused one is a Page Table error (and false). */
+bool cs_load(cs_engine_model *model, uint64_t address, uint32_t *value)
+{
+    uint8_t data[4] = { 0 };
+    if (!bus(model, TLM_READ_COMMAND, address, data, 4)) {
+        cs_raise_error(model, ERR_PAGE_TABLE);
+        return false;
+    }
+    *value = (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24;
+    return true;
+}
+
+/* ---- fetch --------------------------------------------------------------------------------- */
+
+static bool fetch_dword(cs_engine_model *model, uint64_t address, uint32_t *value)
+{
+    uint64_t line = address & ~(uint64_t)(CS_FETCH_LINE_BYTES - 1u);
+    if (!model->line_valid || model->line_address != line) {
+        model->stats.fetches++;
+        if (!bus(model, TLM_READ_COMMAND, line, model->line, CS_FETCH_LINE_BYTES)) {
+            model->line_valid = false;
+            return false;
+        }
+        model->line_address = line;
+        model->line_valid = true;
+    }
+    uint32_t at = (uint32_t)(address - line);
+    *value = (uint32_t)model->line[at] | (uint32_t)model->line[at + 1] << 8 | (uint32_t)model->line[at + 2] << 16 |
+             (uint32_t)model->line[at + 3] << 24;
+    return true;
+}
+
+/* Address of dword `index` of the command at the current position (the ring wraps). */
+uint64_t cs_command_address(cs_engine_model *model, uint32_t index)
+{
+    if (model->level > 0)
+        return model->batch_pc[model->level] + 4u * (uint64_t)index;
+    return cs_ring_start(model) + (cs_ring_head(model) + 4u * (uint64_t)index) % cs_ring_size(model);
+}
+
+/* ---- HEAD: advance, wrap and report ------------------------------------------------------ */
+
+/* spec 000 §1.1.5.4: with automatic reporting on, crossing a 64 KiB / 128 KiB boundary of the
+ * ring writes HEAD to the status page (dword 4). */
+void cs_report_head(cs_engine_model *model)
+{
+    cs_store(model, cs_hwsp_address(model) + 4u * CS_HWSP_HEAD_DWORD, *cs_reg(model, CS_RING_HEAD_INDEX), 4);
+}
+
+/* Moves HEAD past `dwords` dwords: wrap to 0 with the wrap count (spec 000 §1.1.5.2, modulo 11
+ * bits) and the automatic head report. */
+void cs_advance_head(cs_engine_model *model, uint32_t dwords)
+{
+    uint32_t old = cs_ring_head(model);
+    uint32_t linear = old + 4u * dwords;
+    uint32_t size = cs_ring_size(model);
+    uint32_t wrap =
+        cs_reg_field(model, CS_RING_HEAD_INDEX, CS_RING_HEAD_WRAP_COUNT_MASK, CS_RING_HEAD_WRAP_COUNT_SHIFT);
+    bool wrapped = linear >= size;
+    if (wrapped) {
+        model->stats.wraps++;
+        wrap = (wrap + 1u) & (CS_RING_HEAD_WRAP_COUNT_MASK >> CS_RING_HEAD_WRAP_COUNT_SHIFT);
+    }
+    uint32_t head = wrapped ? linear - size : linear;
+    *cs_reg(model, CS_RING_HEAD_INDEX) = (*cs_reg(model, CS_RING_HEAD_INDEX) & CS_RING_HEAD_WAIT_MASK) |
+                                         (wrap << CS_RING_HEAD_WRAP_COUNT_SHIFT) | head;
+    uint32_t mode = cs_reg_field(model, CS_RING_CTL_INDEX, CS_RING_CTL_AUTO_REPORT_MASK, CS_RING_CTL_AUTO_REPORT_SHIFT);
+    uint32_t granule = mode == CS_RING_CTL_AUTO_REPORT_REPORT_64KB    ? REPORT_64KB_BYTES
+                       : mode == CS_RING_CTL_AUTO_REPORT_REPORT_128KB ? REPORT_128KB_BYTES
+                                                                      : 0;
+    if (granule && (wrapped || old / granule != linear / granule))
+        cs_report_head(model);
+}
+
+/* spec 000 §1.1.5.5: MI_ARB_CHECK takes a valid UHPTR as the new head and clears VALID. */
+void cs_arb_check(cs_engine_model *model)
+{
+    uint32_t *uhptr = cs_reg(model, CS_UHPTR_INDEX);
+    if (!(*uhptr & CS_UHPTR_VALID_MASK))
+        return;
+    *uhptr &= ~CS_UHPTR_VALID_MASK;
+    uint64_t target = *uhptr & CS_UHPTR_ADDRESS_MASK;
+    uint64_t start = cs_ring_start(model);
+    if (target < start || target - start >= cs_ring_size(model)) {
+        tlm_log_error(model->log, "UHPTR 0x%llx is outside the ring [0x%llx, +0x%x): not taken",
+                      (unsigned long long)target, (unsigned long long)start, cs_ring_size(model));
+        return;
+    }
+    model->stats.preemptions++;
+    cs_leave_batches(model);
+    *cs_reg(model, CS_RING_HEAD_INDEX) = (*cs_reg(model, CS_RING_HEAD_INDEX) & ~CS_RING_HEAD_HEAD_MASK) |
+                                         (uint32_t)(target - start);
+}
+
+/* Reads the command at the current position into model->command. Returns its length, or 0
+ * when it cannot be run now (starved in the ring, or an error that halted the engine). */
+uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded)
+{
+    uint32_t available = UINT32_MAX;
+    if (model->level == 0)
+        available = ((cs_ring_tail(model) + cs_ring_size(model) - cs_ring_head(model)) % cs_ring_size(model)) / 4u;
+    if (!fetch_dword(model, cs_command_address(model, 0), &model->command[0])) {
+        cs_halt(model, ERR_PAGE_TABLE);
+        return 0;
+    }
+    cs_decode(model->config.profile, model->config.engine, model->command, 1, decoded);
+    uint32_t length = decoded->length;
+    if (length > model->command_capacity)
+        length = model->command_capacity; /* a guard: capacity is the longest encodable length */
+    if (length > available) {
+        /* The command runs past TAIL: the parser waits for software to move TAIL. */
+        model->starved = true;
+        tlm_log_info(model->log, "%s at HEAD 0x%x needs %u dwords, %u before TAIL: waiting for TAIL",
+                     decoded->command ? decoded->command->name : "command", cs_ring_head(model), length, available);
+        return 0;
+    }
+    for (uint32_t i = 1; i < length; i++) {
+        if (!fetch_dword(model, cs_command_address(model, i), &model->command[i])) {
+            cs_halt(model, ERR_PAGE_TABLE);
+            return 0;
+        }
+    }
+    cs_decode(model->config.profile, model->config.engine, model->command, length, decoded);
+    return length;
+}

@@ -9,9 +9,10 @@
  * internals (statistics, recorded cookies, log lines, the status vector without a read) run
  * where it exists.
  *
- * DOORBELL_TEST(name) { body } defines the body once and registers it as DoorbellUnitModel.name,
- * DoorbellUnitRtl.name and DoorbellUnitLockstep.name. TearDown fails a lockstep run on any divergence
- * and an RTL or lockstep run on any RTL assertion failure. */
+ * TB_TEST_MODES(DoorbellUnit, name) { body } (tb_test_modes.h) defines the body once and
+ * registers it as DoorbellUnitModel.name, DoorbellUnitRtl.name and DoorbellUnitLockstep.name.
+ * TearDown fails a lockstep run on any divergence and an RTL or lockstep run on any RTL
+ * assertion failure. */
 #ifndef DOORBELL_FIXTURE_H
 #define DOORBELL_FIXTURE_H
 
@@ -24,6 +25,7 @@
 #include "tb_doorbell_lockstep.h"
 #include "tb_doorbell_twin.h"
 #include "tb_test.h"
+#include "tb_test_modes.h"
 
 /* Messages recorded in order. */
 #define DOORBELL_FIXTURE_MAX_MESSAGES 64u
@@ -155,24 +157,10 @@ static inline doorbell *doorbell_fixture_model(const Doorbell *self)
     return self->db;
 }
 
-typedef Doorbell DoorbellUnitModel;
-typedef Doorbell DoorbellUnitRtl;
-typedef Doorbell DoorbellUnitLockstep;
-static inline void DoorbellUnitModel_SetUp(DoorbellUnitModel *self) { doorbell_fixture_set_up(self, DOORBELL_MODE_MODEL); }
-static inline void DoorbellUnitModel_TearDown(DoorbellUnitModel *self) { doorbell_fixture_tear_down(self); }
-static inline void DoorbellUnitRtl_SetUp(DoorbellUnitRtl *self) { doorbell_fixture_set_up(self, DOORBELL_MODE_RTL); }
-static inline void DoorbellUnitRtl_TearDown(DoorbellUnitRtl *self) { doorbell_fixture_tear_down(self); }
-static inline void DoorbellUnitLockstep_SetUp(DoorbellUnitLockstep *self)
-{
-    doorbell_fixture_set_up(self, DOORBELL_MODE_LOCKSTEP);
-}
-static inline void DoorbellUnitLockstep_TearDown(DoorbellUnitLockstep *self) { doorbell_fixture_tear_down(self); }
-
-#define DOORBELL_TEST(name)                                            \
-    static void doorbell_body_##name(Doorbell *self);                  \
-    TEST_F(DoorbellUnitModel, name) { doorbell_body_##name(self); }    \
-    TEST_F(DoorbellUnitRtl, name) { doorbell_body_##name(self); }      \
-    TEST_F(DoorbellUnitLockstep, name) { doorbell_body_##name(self); } \
-    static void doorbell_body_##name(Doorbell *self)
+/* DoorbellUnitModel, DoorbellUnitRtl, DoorbellUnitLockstep: tests are
+ * TB_TEST_MODES(DoorbellUnit, Name) { ... }. */
+typedef Doorbell DoorbellUnit;
+TB_TEST_MODES_FIXTURES(DoorbellUnit, doorbell_fixture_set_up, doorbell_fixture_tear_down, DOORBELL_MODE_MODEL,
+                       DOORBELL_MODE_RTL, DOORBELL_MODE_LOCKSTEP)
 
 #endif

@@ -36,6 +36,7 @@
 //   SLVERR (the register refused the access), else OKAY. RDATA is 0 with an error response.
 // Reset: synchronous, active low; BVALID and RVALID are low from the first edge in reset.
 `include "gtsim_assert.svh"
+`include "gtsim_axil.svh"
 
 module axi_lite_slave #(
     parameter int unsigned AddrWidth = 12  // address bits the block decodes
@@ -44,25 +45,7 @@ module axi_lite_slave #(
     input logic rst_ni,
 
     // AXI4-Lite slave port
-    input  logic                 s_axil_awvalid_i,
-    output logic                 s_axil_awready_o,
-    input  logic [AddrWidth-1:0] s_axil_awaddr_i,
-    input  logic [          2:0] s_axil_awprot_i,
-    input  logic                 s_axil_wvalid_i,
-    output logic                 s_axil_wready_o,
-    input  logic [         31:0] s_axil_wdata_i,
-    input  logic [          3:0] s_axil_wstrb_i,
-    output logic                 s_axil_bvalid_o,
-    input  logic                 s_axil_bready_i,
-    output logic [          1:0] s_axil_bresp_o,
-    input  logic                 s_axil_arvalid_i,
-    output logic                 s_axil_arready_o,
-    input  logic [AddrWidth-1:0] s_axil_araddr_i,
-    input  logic [          2:0] s_axil_arprot_i,
-    output logic                 s_axil_rvalid_o,
-    input  logic                 s_axil_rready_i,
-    output logic [         31:0] s_axil_rdata_o,
-    output logic [          1:0] s_axil_rresp_o,
+    `GTSIM_AXIL_SLAVE_PORTS(AddrWidth),
 
     // Register request interface (one access per req_valid_o cycle, answered in that cycle)
     output logic                 req_valid_o,

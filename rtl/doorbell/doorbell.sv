@@ -33,6 +33,7 @@
 // the cookie and clears DW0 bit 0 deactivates without ringing (spec 001's late-cookie rule
 // broken). Only the lockstep checker's own test builds it.
 `include "gtsim_assert.svh"
+`include "gtsim_axil.svh"
 
 module doorbell
   import doorbell_regs_pkg::*;
@@ -43,25 +44,7 @@ module doorbell
     input logic rst_ni,
 
     // AXI4-Lite slave port (13 address bits: the block and the arming window)
-    input  logic        s_axil_awvalid_i,
-    output logic        s_axil_awready_o,
-    input  logic [12:0] s_axil_awaddr_i,
-    input  logic [ 2:0] s_axil_awprot_i,
-    input  logic        s_axil_wvalid_i,
-    output logic        s_axil_wready_o,
-    input  logic [31:0] s_axil_wdata_i,
-    input  logic [ 3:0] s_axil_wstrb_i,
-    output logic        s_axil_bvalid_o,
-    input  logic        s_axil_bready_i,
-    output logic [ 1:0] s_axil_bresp_o,
-    input  logic        s_axil_arvalid_i,
-    output logic        s_axil_arready_o,
-    input  logic [12:0] s_axil_araddr_i,
-    input  logic [ 2:0] s_axil_arprot_i,
-    output logic        s_axil_rvalid_o,
-    input  logic        s_axil_rready_i,
-    output logic [31:0] s_axil_rdata_o,
-    output logic [ 1:0] s_axil_rresp_o,
+    `GTSIM_AXIL_SLAVE_PORTS(13),
 
     // memory-write snoop
     input logic        snoop_valid_i,
@@ -127,25 +110,7 @@ module doorbell
   ) u_axi (
       .clk_i,
       .rst_ni,
-      .s_axil_awvalid_i,
-      .s_axil_awready_o,
-      .s_axil_awaddr_i,
-      .s_axil_awprot_i,
-      .s_axil_wvalid_i,
-      .s_axil_wready_o,
-      .s_axil_wdata_i,
-      .s_axil_wstrb_i,
-      .s_axil_bvalid_o,
-      .s_axil_bready_i,
-      .s_axil_bresp_o,
-      .s_axil_arvalid_i,
-      .s_axil_arready_o,
-      .s_axil_araddr_i,
-      .s_axil_arprot_i,
-      .s_axil_rvalid_o,
-      .s_axil_rready_i,
-      .s_axil_rdata_o,
-      .s_axil_rresp_o,
+      `GTSIM_AXIL_SLAVE_CONNECT,
       .req_valid_o(req_valid),
       .req_write_o(req_write),
       .req_addr_o(req_addr),

@@ -23,6 +23,7 @@
 // Outputs are combinational from flops only: they follow the edge that took the message or
 // executed the write.
 `include "gtsim_assert.svh"
+`include "gtsim_axil.svh"
 
 module irq_gen11
   import irq_gen11_rtl_pkg::*;
@@ -35,25 +36,7 @@ module irq_gen11
     input logic rst_ni,
 
     // AXI4-Lite slave port (MMIO): host block at 0x000, GuC block at 0x200
-    input  logic        s_axil_awvalid_i,
-    output logic        s_axil_awready_o,
-    input  logic [ 9:0] s_axil_awaddr_i,
-    input  logic [ 2:0] s_axil_awprot_i,
-    input  logic        s_axil_wvalid_i,
-    output logic        s_axil_wready_o,
-    input  logic [31:0] s_axil_wdata_i,
-    input  logic [ 3:0] s_axil_wstrb_i,
-    output logic        s_axil_bvalid_o,
-    input  logic        s_axil_bready_i,
-    output logic [ 1:0] s_axil_bresp_o,
-    input  logic        s_axil_arvalid_i,
-    output logic        s_axil_arready_o,
-    input  logic [ 9:0] s_axil_araddr_i,
-    input  logic [ 2:0] s_axil_arprot_i,
-    output logic        s_axil_rvalid_o,
-    input  logic        s_axil_rready_i,
-    output logic [31:0] s_axil_rdata_o,
-    output logic [ 1:0] s_axil_rresp_o,
+    `GTSIM_AXIL_SLAVE_PORTS(10),
 
     // Engine interrupt messages (spec 001 format fields)
     input  logic        msg_valid_i,
@@ -118,25 +101,7 @@ module irq_gen11
   ) u_axi_lite_slave (
       .clk_i,
       .rst_ni,
-      .s_axil_awvalid_i,
-      .s_axil_awready_o,
-      .s_axil_awaddr_i,
-      .s_axil_awprot_i,
-      .s_axil_wvalid_i,
-      .s_axil_wready_o,
-      .s_axil_wdata_i,
-      .s_axil_wstrb_i,
-      .s_axil_bvalid_o,
-      .s_axil_bready_i,
-      .s_axil_bresp_o,
-      .s_axil_arvalid_i,
-      .s_axil_arready_o,
-      .s_axil_araddr_i,
-      .s_axil_arprot_i,
-      .s_axil_rvalid_o,
-      .s_axil_rready_i,
-      .s_axil_rdata_o,
-      .s_axil_rresp_o,
+      `GTSIM_AXIL_SLAVE_CONNECT,
       .req_valid_o  (req_valid),
       .req_write_o  (req_write),
       .req_addr_o   (req_addr),

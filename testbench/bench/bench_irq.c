@@ -189,12 +189,7 @@ static double run(bench_mode mode, uint64_t events, bench *out)
 
 static double report(const char *label, double *rates)
 {
-    printf("%-44s", label);
-    for (int r = 0; r < RUNS; r++)
-        printf(" %8.2f", rates[r] / 1e6);
-    qsort(rates, RUNS, sizeof rates[0], bench_compare_doubles);
-    printf("   %8.2f\n", rates[RUNS / 2] / 1e6);
-    return rates[RUNS / 2];
+    return bench_report_median(label, 44, rates, RUNS);
 }
 
 int main(int argc, char **argv)

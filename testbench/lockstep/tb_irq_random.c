@@ -4,6 +4,7 @@
 
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
+#include "tb_random.h"
 
 /* The registers the stimulus touches, host block offsets (the GuC block has the same layout
  * without GFX_MSTR_IRQ: irq_gen11_guc_regs.toml). */
@@ -31,13 +32,7 @@ static const uint32_t identity_offsets[2] = { IRQ_GEN11_INTR_IDENTITY_REG0_OFFSE
 
 uint64_t tb_irq_random_next(tb_irq_random *random)
 {
-    /* xorshift64* (Vigna): small, fast, and the same sequence on every platform. */
-    uint64_t x = random->state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    random->state = x;
-    return x * UINT64_C(0x2545F4914F6CDD1D);
+    return tb_xorshift64star(&random->state); /* xorshift64* (Vigna) */
 }
 
 static uint32_t below(tb_irq_random *random, uint32_t n)

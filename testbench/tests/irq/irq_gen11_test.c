@@ -15,6 +15,7 @@
 #include "irq_gen11_regs.h"
 #include "irq_gen11_fixture.h"
 #include "irq_test_util.h"
+#include "tb_irq_registers.h"
 #include "tb_test.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
@@ -30,21 +31,6 @@
 #define MASTER_ENABLE 0x80000000u
 #define DATA_VALID 0x80000000u
 
-static const uint32_t enable_offsets[] = {
-    IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET,   IRQ_GEN11_VCS_VECS_INTR_ENABLE_OFFSET,
-    IRQ_GEN11_GUC_SG_INTR_ENABLE_OFFSET,        IRQ_GEN11_GPM_WGBOXPERF_INTR_ENABLE_OFFSET,
-    IRQ_GEN11_CRYPTO_RSVD_INTR_ENABLE_OFFSET,   IRQ_GEN11_GUNIT_CSME_INTR_ENABLE_OFFSET,
-    IRQ_GEN11_CCS_RSVD_INTR_ENABLE_OFFSET,
-};
-static const uint32_t mask_offsets[] = {
-    IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET,   IRQ_GEN11_BCS_RSVD_INTR_MASK_OFFSET,
-    IRQ_GEN11_VCS0_VCS1_INTR_MASK_OFFSET,   IRQ_GEN11_VCS2_VCS3_INTR_MASK_OFFSET,
-    IRQ_GEN11_VCS4_VCS5_INTR_MASK_OFFSET,   IRQ_GEN11_VCS6_VCS7_INTR_MASK_OFFSET,
-    IRQ_GEN11_VECS0_VECS1_INTR_MASK_OFFSET, IRQ_GEN11_VECS2_VECS3_INTR_MASK_OFFSET,
-    IRQ_GEN11_GUC_SG_INTR_MASK_OFFSET,      IRQ_GEN11_GPM_WGBOXPERF_INTR_MASK_OFFSET,
-    IRQ_GEN11_CRYPTO_RSVD_INTR_MASK_OFFSET, IRQ_GEN11_GUNIT_CSME_INTR_MASK_OFFSET,
-    IRQ_GEN11_CCS0_CCS1_INTR_MASK_OFFSET,   IRQ_GEN11_CCS2_CCS3_INTR_MASK_OFFSET,
-};
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
 /* One engine of spec 001's table with the public facts about it (docs/facts.md): its second-
@@ -99,10 +85,10 @@ static void wr(Gen11 *self, uint32_t offset, uint32_t value)
  * the same offsets as the host's, docs/irq.md). */
 static void open_everything(const tlm_target *target)
 {
-    for (size_t i = 0; i < COUNT(enable_offsets); i++)
-        irq_write(target, enable_offsets[i], 0xFFFFFFFFu);
-    for (size_t i = 0; i < COUNT(mask_offsets); i++)
-        irq_write(target, mask_offsets[i], 0);
+    for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
+        irq_write(target, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
+    for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+        irq_write(target, tb_irq_mask_offsets[i], 0);
 }
 
 /* One round of spec 001's selector / shared IIR routine; the identity it presented. */
@@ -161,8 +147,8 @@ TB_TEST_MODES(Gen11, ResetValues)
     EXPECT_EQ(rd(self, MASTER), 0u);
     EXPECT_EQ(rd(self, DW0), 0u);
     EXPECT_EQ(rd(self, DW1), 0u);
-    for (size_t i = 0; i < COUNT(enable_offsets); i++)
-        EXPECT_EQ(rd(self, enable_offsets[i]), 0u);
+    for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
+        EXPECT_EQ(rd(self, tb_irq_enable_offsets[i]), 0u);
     /* masked after reset; reserved halves read 0 */
     EXPECT_EQ(rd(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET), 0xFFFF0000u);
     EXPECT_EQ(rd(self, IRQ_GEN11_VCS0_VCS1_INTR_MASK_OFFSET), 0xFFFFFFFFu);
@@ -229,8 +215,8 @@ TB_TEST_MODES(Gen11, EachOtherInstanceHasItsOwnEnable)
         if (facts[enabled].engine_class != 4)
             continue;
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(mask_offsets); i++)
-            wr(self, mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+            wr(self, tb_irq_mask_offsets[i], 0);
         wr(self, facts[enabled].enable_offset, 0xFFFFu << facts[enabled].enable_shift);
         for (unsigned instance = 0; instance <= 6; instance++)
             raise(self, 4, instance, 1);
@@ -242,15 +228,15 @@ TB_TEST_MODES(Gen11, EveryEngineHasItsEnableHalf)
 {
     for (size_t e = 0; e < COUNT(facts); e++) {
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(mask_offsets); i++)
-            wr(self, mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+            wr(self, tb_irq_mask_offsets[i], 0);
         wr(self, facts[e].enable_offset, 0xFFFFu << facts[e].enable_shift);
         raise(self, facts[e].engine_class, facts[e].instance, 0x8000);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 1u << facts[e].bit);
         /* the other half of the register enables nothing of this engine */
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(mask_offsets); i++)
-            wr(self, mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+            wr(self, tb_irq_mask_offsets[i], 0);
         wr(self, facts[e].enable_offset, 0xFFFFu << (16 - facts[e].enable_shift));
         raise(self, facts[e].engine_class, facts[e].instance, 0x8000);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 0u);
@@ -304,18 +290,18 @@ TB_TEST_MODES(Gen11, EveryEngineHasItsMaskHalf)
 {
     for (size_t e = 0; e < COUNT(facts); e++) {
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(enable_offsets); i++)
-            wr(self, enable_offsets[i], 0xFFFFFFFFu);
+        for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
+            wr(self, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
         /* everything masked except the engine's half: its event goes through */
         wr(self, facts[e].mask_offset, ~(0xFFFFu << facts[e].mask_shift));
         raise(self, facts[e].engine_class, facts[e].instance, 1);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 1u << facts[e].bit);
         /* everything unmasked except the engine's half: its event is held */
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(enable_offsets); i++)
-            wr(self, enable_offsets[i], 0xFFFFFFFFu);
-        for (size_t i = 0; i < COUNT(mask_offsets); i++)
-            wr(self, mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
+            wr(self, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
+        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+            wr(self, tb_irq_mask_offsets[i], 0);
         wr(self, facts[e].mask_offset, 0xFFFFu << facts[e].mask_shift);
         raise(self, facts[e].engine_class, facts[e].instance, 1);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 0u);
@@ -680,8 +666,8 @@ TB_TEST_MODES(Gen11, GucEnabledEventsGoToTheGucVectors)
 {
     /* spec 001: scheduling interrupts go to the GuC as two vectors of 32 engines each. */
     open_everything(self->guc);
-    for (size_t i = 0; i < COUNT(mask_offsets); i++)
-        wr(self, mask_offsets[i], 0);
+    for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+        wr(self, tb_irq_mask_offsets[i], 0);
     wr(self, MASTER, MASTER_ENABLE);
     raise(self, 0, 0, 1);
     EXPECT_EQ(tlm_signal_get(self->vector[0]), 1u);

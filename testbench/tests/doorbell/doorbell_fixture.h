@@ -95,23 +95,33 @@ static inline void doorbell_fixture_set_up(Doorbell *self, doorbell_mode mode)
     }
 }
 
-static inline void doorbell_fixture_tear_down(Doorbell *self)
+/* The end of a test in any mode: no lockstep divergence (`lockstep`, NULL outside lockstep
+ * mode) and, once the edge after the last stimulus has been checked, no RTL assertion failure
+ * (`twin`, NULL in model mode). */
+static inline void doorbell_expect_clean_end(tlm_kernel *kernel, tb_doorbell_twin *twin,
+                                             tb_doorbell_lockstep *lockstep)
 {
-    if (self->lockstep) {
-        EXPECT_EQ(tb_doorbell_lockstep_check(self->lockstep, "the end of the test"), 0u);
-        const tb_lockstep_mismatch *first = tb_doorbell_lockstep_first_mismatch(self->lockstep);
+    if (lockstep) {
+        const tb_lockstep_mismatch *first = tb_doorbell_lockstep_first_mismatch(lockstep);
         if (first)
             ADD_FAILURE("lockstep: %s", first->description);
-        EXPECT_EQ(tb_doorbell_lockstep_mismatches(self->lockstep), 0u);
+        EXPECT_EQ(tb_doorbell_lockstep_mismatches(lockstep), 0u);
     }
-    if (self->twin) {
+    if (twin) {
         /* Let the RTL's assertions about the last stimulus be checked (the edge after it). */
-        tlm_time rtl = tb_doorbell_twin_rtl_time(self->twin), now = tlm_kernel_now(self->kernel);
-        tlm_kernel_run_for(self->kernel, (rtl > now ? rtl - now : 0) + 4 * TLM_NS);
-        if (tb_doorbell_twin_assertion_failures(self->twin))
-            ADD_FAILURE("RTL assertion: %s", tb_doorbell_twin_last_assertion(self->twin));
-        EXPECT_EQ(tb_doorbell_twin_assertion_failures(self->twin), 0u);
+        tlm_time rtl = tb_doorbell_twin_rtl_time(twin), now = tlm_kernel_now(kernel);
+        tlm_kernel_run_for(kernel, (rtl > now ? rtl - now : 0) + 4 * TLM_NS);
+        if (tb_doorbell_twin_assertion_failures(twin))
+            ADD_FAILURE("RTL assertion: %s", tb_doorbell_twin_last_assertion(twin));
+        EXPECT_EQ(tb_doorbell_twin_assertion_failures(twin), 0u);
     }
+}
+
+static inline void doorbell_fixture_tear_down(Doorbell *self)
+{
+    if (self->lockstep)
+        EXPECT_EQ(tb_doorbell_lockstep_check(self->lockstep, "the end of the test"), 0u);
+    doorbell_expect_clean_end(self->kernel, self->twin, self->lockstep);
     tb_doorbell_lockstep_destroy(self->lockstep);
     tb_doorbell_twin_destroy(self->twin);
     doorbell_destroy(self->db);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "doorbell.h"
+#include "doorbell_fixture.h" /* doorbell_expect_clean_end */
 #include "doorbell_regs.h"
 #include "doorbell_test_util.h"
 #include "tb_doorbell_lockstep.h"
@@ -85,20 +86,7 @@ static void set_up(DoorbellModes *self, db_mode mode)
 
 static void tear_down(DoorbellModes *self)
 {
-    if (self->lockstep) {
-        const tb_lockstep_mismatch *first = tb_doorbell_lockstep_first_mismatch(self->lockstep);
-        if (first)
-            ADD_FAILURE("lockstep: %s", first->description);
-        EXPECT_EQ(tb_doorbell_lockstep_mismatches(self->lockstep), 0u);
-    }
-    if (self->twin) {
-        /* Let the RTL's assertions about the last stimulus be checked (the edge after it). */
-        tlm_time rtl = tb_doorbell_twin_rtl_time(self->twin), now = tlm_kernel_now(self->kernel);
-        tlm_kernel_run_for(self->kernel, (rtl > now ? rtl - now : 0) + 4 * TLM_NS);
-        if (tb_doorbell_twin_assertion_failures(self->twin))
-            ADD_FAILURE("RTL assertion: %s", tb_doorbell_twin_last_assertion(self->twin));
-        EXPECT_EQ(tb_doorbell_twin_assertion_failures(self->twin), 0u);
-    }
+    doorbell_expect_clean_end(self->kernel, self->twin, self->lockstep);
     tb_doorbell_lockstep_destroy(self->lockstep);
     tb_doorbell_twin_destroy(self->twin);
     doorbell_destroy(self->model);

@@ -30,6 +30,10 @@
 include_guard(GLOBAL)
 
 get_filename_component(GTSIM_RTL_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/../rtl" ABSOLUTE)
+# What every block shares (rtl/common): the register rules package, first in each twin's
+# source list, and the assertion and port macros, included from this directory.
+set(GTSIM_RTL_COMMON_SOURCES ${GTSIM_RTL_SOURCE_DIR}/common/gtsim_reg_pkg.sv)
+set(GTSIM_RTL_INCLUDE_DIR ${GTSIM_RTL_SOURCE_DIR}/common)
 get_filename_component(GTSIM_VL_SHIM_DIR "${CMAKE_CURRENT_LIST_DIR}/../testbench/rtl" ABSOLUTE)
 
 # Warnings silenced for Verilator's generated C++ and its runtime sources only (the shim's own
@@ -88,6 +92,7 @@ function(gtsim_rtl_shim target shim_source)
   add_library(${target} STATIC ${shim_path})
   verilate(${target}
     SOURCES ${arg_SOURCES}
+    INCLUDE_DIRS ${GTSIM_RTL_INCLUDE_DIR}
     TOP_MODULE ${arg_TOP}
     PREFIX V${arg_TOP}
     DIRECTORY ${arg_DIRECTORY}
@@ -107,7 +112,8 @@ endfunction()
 #   exits non-zero on warnings; the regular expression is a second guard).
 function(gtsim_rtl_lint block top)
   add_test(NAME rtl.${block}.lint
-           COMMAND ${GTSIM_VERILATOR_EXECUTABLE} --lint-only -Wall --top-module ${top} ${ARGN})
+           COMMAND ${GTSIM_VERILATOR_EXECUTABLE} --lint-only -Wall -I${GTSIM_RTL_INCLUDE_DIR}
+                   --top-module ${top} ${ARGN})
   set_tests_properties(rtl.${block}.lint PROPERTIES FAIL_REGULAR_EXPRESSION "%Warning|%Error")
 endfunction()
 
@@ -135,7 +141,7 @@ function(gtsim_add_twin name)
 
   # The sources: the generated register packages first (they exist at configure time, which
   # verilate() needs: it runs Verilator once then), then the RTL files.
-  set(sv_sources "")
+  set(sv_sources ${GTSIM_RTL_COMMON_SOURCES})
   foreach(block IN LISTS arg_PACKAGES)
     get_property(package GLOBAL PROPERTY GTSIM_REGS_${block}_SV_PACKAGE)
     if(NOT package OR NOT EXISTS "${package}")

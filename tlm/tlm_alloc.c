@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void out_of_memory(size_t bytes)
 {
@@ -43,4 +44,18 @@ void *tlm_alloc_resize(void *array, size_t count, size_t size)
     if (!moved)
         out_of_memory(bytes);
     return moved;
+}
+
+char *tlm_alloc_strdup(const char *text)
+{
+    return tlm_alloc_strndup(text, strlen(text));
+}
+
+char *tlm_alloc_strndup(const char *text, size_t length)
+{
+    if (length == SIZE_MAX)
+        out_of_memory(SIZE_MAX);
+    char *copy = tlm_alloc_zeroed(length + 1, 1);
+    memcpy(copy, text, length);
+    return copy;
 }

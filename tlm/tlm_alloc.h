@@ -17,4 +17,11 @@ void *tlm_alloc_grow(void *array, size_t *capacity, size_t needed, size_t elemen
  * that grow one element at a time and rarely). */
 void *tlm_alloc_resize(void *array, size_t count, size_t size);
 
+/* A copy of the NUL-terminated `text`, never NULL (caller frees). */
+char *tlm_alloc_strdup(const char *text);
+
+/* A NUL-terminated copy of the first `length` bytes of `text` (which need not be terminated
+ * there), never NULL (caller frees). */
+char *tlm_alloc_strndup(const char *text, size_t length);
+
 #endif

@@ -129,6 +129,29 @@ uint32_t tlm_register_file_peek(const tlm_register_file *file, uint32_t index)
     return tlm_register_read_value(reg, file->values[reg->storage_index]);
 }
 
+bool tlm_register_dbg_readable(const tlm_payload *payload)
+{
+    return payload->command == TLM_READ_COMMAND && tlm_register_payload_check(payload) == TLM_OK_RESPONSE;
+}
+
+uint32_t tlm_register_dbg_answer(tlm_payload *payload, uint32_t value)
+{
+    for (uint32_t i = 0; i < 4; i++)
+        payload->data[i] = (uint8_t)(value >> (8 * i));
+    payload->response = TLM_OK_RESPONSE;
+    return 4;
+}
+
+uint32_t tlm_register_file_read_dbg(const tlm_register_file *file, tlm_payload *payload, uint64_t offset)
+{
+    if (!tlm_register_dbg_readable(payload) || offset >= file->block->size)
+        return 0;
+    int32_t index = tlm_register_find(file->block, (uint32_t)offset);
+    if (index < 0)
+        return 0;
+    return tlm_register_dbg_answer(payload, tlm_register_file_peek(file, (uint32_t)index));
+}
+
 void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload)
 {
     tlm_response_status status = tlm_register_payload_check(payload);

@@ -133,6 +133,22 @@ void tlm_register_file_reset(tlm_register_file *file);
 /* Software value of register `index` (as a read would return it, without on_read). */
 uint32_t tlm_register_file_peek(const tlm_register_file *file, uint32_t index);
 
+/* Debug transport (TLM-2.0 transport_dbg) of register values, shared by every model so they
+ * answer debuggers alike. A debug access is a well-formed, aligned 4-byte read
+ * (tlm_register_payload_check); debug writes are refused, so a debugger cannot change device
+ * state (start an operation, service an interrupt) behind the model's back. */
+bool tlm_register_dbg_readable(const tlm_payload *payload);
+
+/* Answers a readable debug payload with `value`: its 4 data bytes, little-endian whatever the
+ * byte enables, and TLM_OK_RESPONSE. Returns the bytes transferred (4). */
+uint32_t tlm_register_dbg_answer(tlm_payload *payload, uint32_t value);
+
+/* Debug read of the register at byte `offset` of the file's block: its software value as
+ * tlm_register_file_peek gives it, without side effects (no on_read, no read-clear, nothing
+ * traced or logged). Returns 4, or 0 (nothing transferred) for a payload
+ * tlm_register_dbg_readable refuses, an offset at or past the block's size, or a hole. */
+uint32_t tlm_register_file_read_dbg(const tlm_register_file *file, tlm_payload *payload, uint64_t offset);
+
 /* Answers one MMIO payload addressed relative to the block, following the payload rules
  * above; logs every refused access. Adds no delay. */
 void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload);

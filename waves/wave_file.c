@@ -22,44 +22,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tlm_alloc.h"
+
 #define DEFAULT_HISTORY_MAX_BYTES ((size_t)256 << 20)
-
-/* ---- allocation ------------------------------------------------------------------------ */
-
-static void *wave_alloc(size_t count, size_t size)
-{
-    void *memory = calloc(count ? count : 1, size ? size : 1);
-    if (!memory) {
-        fputs("waves: out of memory\n", stderr);
-        abort();
-    }
-    return memory;
-}
-
-static void *wave_grow(void *array, size_t *capacity, size_t needed, size_t size)
-{
-    if (needed <= *capacity)
-        return array;
-    size_t grown = *capacity ? *capacity * 2 : 8;
-    while (grown < needed)
-        grown *= 2;
-    void *bigger = realloc(array, grown * size);
-    if (!bigger) {
-        fputs("waves: out of memory\n", stderr);
-        abort();
-    }
-    memset((char *)bigger + *capacity * size, 0, (grown - *capacity) * size);
-    *capacity = grown;
-    return bigger;
-}
-
-static char *wave_strdup(const char *text)
-{
-    size_t length = strlen(text);
-    char *copy = wave_alloc(length + 1, 1);
-    memcpy(copy, text, length + 1);
-    return copy;
-}
 
 static uint64_t width_mask(unsigned width)
 {
@@ -138,18 +103,18 @@ static wave_scope *scope_child(wave_scope *parent, const char *name, size_t leng
         if (strlen(child->name) == length && memcmp(child->name, name, length) == 0)
             return child;
     }
-    wave_scope *child = wave_alloc(1, sizeof *child);
-    child->name = wave_alloc(length + 1, 1);
+    wave_scope *child = tlm_alloc_zeroed(1, sizeof *child);
+    child->name = tlm_alloc_zeroed(length + 1, 1);
     memcpy(child->name, name, length);
     size_t parent_length = parent->path ? strlen(parent->path) : 0;
-    child->path = wave_alloc(parent_length + 1 + length + 1, 1);
+    child->path = tlm_alloc_zeroed(parent_length + 1 + length + 1, 1);
     if (parent->path)
         snprintf(child->path, parent_length + 1 + length + 1, "%s.%s", parent->path, child->name);
     else
         snprintf(child->path, length + 1, "%s", child->name);
     child->seen = seen;
-    parent->children = wave_grow(parent->children, &parent->child_capacity, parent->child_count + 1,
-                                 sizeof *parent->children);
+    parent->children = tlm_alloc_grow(parent->children, &parent->child_capacity, parent->child_count + 1,
+                                      sizeof *parent->children, 8);
     parent->children[parent->child_count++] = child;
     return child;
 }
@@ -164,7 +129,7 @@ static wave_scope *scope_find(wave_scope *root, const char *path, uint64_t seen)
         const char *dot = strchr(at, '.');
         size_t length = dot ? (size_t)(dot - at) : strlen(at);
         if (length > 0) {
-            char *component = wave_alloc(length + 1, 1);
+            char *component = tlm_alloc_zeroed(length + 1, 1);
             memcpy(component, at, length);
             sanitize(component);
             scope = scope_child(scope, component, length, seen);
@@ -203,16 +168,16 @@ static uint32_t sink_declare_enum(void *sink, const char *name, const tlm_trace_
     if (file->header_written || file->declarations_closed || count == 0 || !entries)
         return 0;
     wave_guard_enter();
-    file->enums = wave_grow(file->enums, &file->enum_capacity, file->enum_count + 1, sizeof *file->enums);
+    file->enums = tlm_alloc_grow(file->enums, &file->enum_capacity, file->enum_count + 1, sizeof *file->enums, 8);
     wave_enum *enumeration = &file->enums[file->enum_count];
-    enumeration->name = wave_strdup(name ? name : "enum");
+    enumeration->name = tlm_alloc_strdup(name ? name : "enum");
     enumeration->count = count;
-    enumeration->values = wave_alloc(count, sizeof *enumeration->values);
-    enumeration->names = wave_alloc(count, sizeof *enumeration->names);
+    enumeration->values = tlm_alloc_zeroed(count, sizeof *enumeration->values);
+    enumeration->names = tlm_alloc_zeroed(count, sizeof *enumeration->names);
     enumeration->dense = true;
     for (size_t i = 0; i < count; i++) {
         enumeration->values[i] = entries[i].value;
-        enumeration->names[i] = wave_strdup(entries[i].name ? entries[i].name : "");
+        enumeration->names[i] = tlm_alloc_strdup(entries[i].name ? entries[i].name : "");
         if (entries[i].value != i)
             enumeration->dense = false;
     }
@@ -224,7 +189,7 @@ static uint32_t sink_declare_enum(void *sink, const char *name, const tlm_trace_
 /* `name`, or `name_2`, `name_3`... if the scope already has a row of that name. */
 static char *unique_name(const wave_file *file, const wave_scope *scope, const char *name)
 {
-    char *candidate = wave_strdup(name);
+    char *candidate = tlm_alloc_strdup(name);
     for (unsigned suffix = 2;; suffix++) {
         bool taken = false;
         for (size_t i = 0; i < scope->row_count && !taken; i++)
@@ -233,7 +198,7 @@ static char *unique_name(const wave_file *file, const wave_scope *scope, const c
             return candidate;
         free(candidate);
         size_t size = strlen(name) + 16;
-        candidate = wave_alloc(size, 1);
+        candidate = tlm_alloc_zeroed(size, 1);
         snprintf(candidate, size, "%s_%u", name, suffix);
     }
 }
@@ -256,15 +221,15 @@ static tlm_trace_id sink_declare(void *sink, const tlm_trace_row *declared)
                                    order);
     if (scope == &file->root) /* a scope of dots only: rows need a scope in VCD */
         scope = scope_find(&file->root, "gtsim", order);
-    char *name = wave_strdup(declared->name);
+    char *name = tlm_alloc_strdup(declared->name);
     sanitize(name);
     char *unique = unique_name(file, scope, name);
     free(name);
-    file->rows = wave_grow(file->rows, &file->row_capacity, file->row_count + 1, sizeof *file->rows);
+    file->rows = tlm_alloc_grow(file->rows, &file->row_capacity, file->row_count + 1, sizeof *file->rows, 8);
     wave_row *row = &file->rows[file->row_count];
     unsigned width = declared->width < 1 ? 1 : declared->width > 64 ? 64 : declared->width;
     *row = (wave_row){
-        .scope = wave_strdup(scope->path),
+        .scope = tlm_alloc_strdup(scope->path),
         .name = unique,
         .kind = declared->kind,
         .width = declared->kind == TLM_TRACE_TEXT ? 0 : width,
@@ -272,12 +237,12 @@ static tlm_trace_id sink_declare(void *sink, const tlm_trace_row *declared)
         .enumeration = declared->kind == TLM_TRACE_ENUM ? declared->enumeration : 0,
     };
     if (row->kind == TLM_TRACE_TEXT) {
-        row->text = wave_strdup(declared->initial_text ? declared->initial_text : "");
-        row->base_text = wave_strdup(row->text);
+        row->text = tlm_alloc_strdup(declared->initial_text ? declared->initial_text : "");
+        row->base_text = tlm_alloc_strdup(row->text);
     } else {
         row->value = row->base_value = declared->initial & width_mask(width);
     }
-    scope->rows = wave_grow(scope->rows, &scope->row_capacity, scope->row_count + 1, sizeof *scope->rows);
+    scope->rows = tlm_alloc_grow(scope->rows, &scope->row_capacity, scope->row_count + 1, sizeof *scope->rows, 8);
     scope->rows[scope->row_count++] = file->row_count;
     tlm_trace_id id = ++file->row_count;
     file->result.rows = file->row_count;
@@ -294,7 +259,7 @@ static void sink_view(void *sink, const char *path, int rank, bool collapsed)
     /* A hint applies to the top-level scope of the path. */
     const char *dot = strchr(path, '.');
     size_t length = dot ? (size_t)(dot - path) : strlen(path);
-    char *top_name = wave_alloc(length + 1, 1);
+    char *top_name = tlm_alloc_zeroed(length + 1, 1);
     memcpy(top_name, path, length);
     wave_scope *top = scope_find(&file->root, top_name, file->row_count);
     free(top_name);
@@ -403,7 +368,7 @@ static void set_row(wave_row *row, uint64_t value, const char *text)
 {
     if (row->kind == TLM_TRACE_TEXT) {
         free(row->text);
-        row->text = wave_strdup(text);
+        row->text = tlm_alloc_strdup(text);
     } else {
         row->value = value;
     }
@@ -439,7 +404,7 @@ static void history_push(wave_file *file, tlm_time time, uint32_t id, uint64_t v
     if (file->history_count == file->history_capacity) {
         /* Grow the ring (power of two), unwrapping it into the new array. */
         size_t capacity = file->history_capacity ? file->history_capacity * 2 : 1024;
-        wave_record *grown = wave_alloc(capacity, sizeof *grown);
+        wave_record *grown = tlm_alloc_zeroed(capacity, sizeof *grown);
         for (size_t i = 0; i < file->history_count; i++)
             grown[i] = file->history[(file->history_head + i) & (file->history_capacity - 1)];
         free(file->history);
@@ -448,7 +413,7 @@ static void history_push(wave_file *file, tlm_time time, uint32_t id, uint64_t v
         file->history_head = 0;
     }
     wave_record *record = &file->history[(file->history_head + file->history_count) & (file->history_capacity - 1)];
-    *record = (wave_record){ .time = time, .id = id, .value = value, .text = text ? wave_strdup(text) : NULL };
+    *record = (wave_record){ .time = time, .id = id, .value = value, .text = text ? tlm_alloc_strdup(text) : NULL };
     file->history_count++;
     file->history_bytes += record_bytes(record);
     /* Keep only what lies within `history` of the newest change... */
@@ -542,11 +507,12 @@ static bool record_before(const wave_record *a, const wave_record *b)
 
 static void pending_push(wave_file *file, tlm_time time, uint32_t id, uint64_t value, const char *text)
 {
-    file->pending = wave_grow(file->pending, &file->pending_capacity, file->pending_count + 1, sizeof *file->pending);
+    file->pending =
+        tlm_alloc_grow(file->pending, &file->pending_capacity, file->pending_count + 1, sizeof *file->pending, 8);
     size_t index = file->pending_count++;
     wave_record record = {
         .time = time, .sequence = file->sequence++, .id = id, .value = value,
-        .text = text ? wave_strdup(text) : NULL,
+        .text = text ? tlm_alloc_strdup(text) : NULL,
     };
     while (index > 0) {
         size_t parent = (index - 1) / 2;
@@ -702,10 +668,10 @@ wave_file *wave_open(const char *path, const wave_options *options, char *error,
                  options->format == WAVE_FORMAT_FST ? "FST" : "VCD", path);
         return NULL;
     }
-    wave_file *file = wave_alloc(1, sizeof *file);
+    wave_file *file = tlm_alloc_zeroed(1, sizeof *file);
     file->options = *options;
-    file->path = wave_strdup(path);
-    file->view = options->write_view ? wave_strdup(view) : NULL;
+    file->path = tlm_alloc_strdup(path);
+    file->view = options->write_view ? tlm_alloc_strdup(view) : NULL;
     file->writer = writer;
     file->state = options->on_fail ? WAVE_HISTORY : WAVE_WAITING;
     file->tracer = (tlm_tracer){ .ops = &wave_sink_ops, .sink = file };

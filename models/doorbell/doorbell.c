@@ -283,23 +283,14 @@ static void b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 static uint32_t transport_dbg(void *self, tlm_payload *payload)
 {
     doorbell *model = self;
-    if (payload->command != TLM_READ_COMMAND || tlm_register_payload_check(payload) != TLM_OK_RESPONSE)
+    if (payload->address >= BELL_RANGE_END) /* the status vector: register storage */
+        return tlm_register_file_read_dbg(&model->registers, payload, payload->address);
+    if (!tlm_register_dbg_readable(payload))
         return 0;
-    uint32_t value;
-    if (payload->address < BELL_RANGE_END) {
-        unsigned bell_number = (unsigned)(payload->address / DOORBELL_REGISTER_STRIDE);
-        value = bell_register(model, bell_number,
-                              payload->address % DOORBELL_REGISTER_STRIDE == DOORBELL_DRBREGL0_OFFSET
-                                  ? DOORBELL_DRBREGL0_INDEX
-                                  : DOORBELL_DRBREGU0_INDEX);
-    } else {
-        int32_t index = tlm_register_find(&doorbell_regs, (uint32_t)payload->address);
-        if (index < 0)
-            return 0;
-        value = tlm_register_file_peek(&model->registers, (uint32_t)index);
-    }
-    memcpy(payload->data, &value, 4);
-    return 4;
+    unsigned bell_number = (unsigned)(payload->address / DOORBELL_REGISTER_STRIDE);
+    uint32_t index = payload->address % DOORBELL_REGISTER_STRIDE == DOORBELL_DRBREGL0_OFFSET ? DOORBELL_DRBREGL0_INDEX
+                                                                                             : DOORBELL_DRBREGU0_INDEX;
+    return tlm_register_dbg_answer(payload, bell_register(model, bell_number, index));
 }
 
 /* ---- state peeks ---------------------------------------------------------------------------- */

@@ -107,17 +107,9 @@ static uint32_t window_transport_dbg(void *self, tlm_payload *payload)
 {
     gt_misc_window *window = self;
     uint32_t offset = (uint32_t)(window->base + payload->address);
-    if (payload->command != TLM_READ_COMMAND || tlm_register_payload_check(payload) != TLM_OK_RESPONSE ||
-        !on_profile(window->regs, offset & ~3u))
+    if (!on_profile(window->regs, offset & ~3u))
         return 0;
-    int32_t index = tlm_register_find(window->regs->registers.block, offset & ~3u);
-    if (index < 0)
-        return 0;
-    uint32_t value = tlm_register_file_peek(&window->regs->registers, (uint32_t)index);
-    for (uint32_t i = 0; i < 4; i++)
-        payload->data[i] = (uint8_t)(value >> (8 * i));
-    payload->response = TLM_OK_RESPONSE;
-    return 4;
+    return tlm_register_file_read_dbg(&window->regs->registers, payload, offset & ~3u);
 }
 
 const tlm_target *gt_misc_guc_window(gt_misc *regs, uint64_t *base, uint64_t *size)

@@ -240,28 +240,16 @@ static void fuse_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 }
 
 /* Reads without side effects; writes refused. */
-static uint32_t register_dbg(tlm_register_file *file, tlm_payload *payload)
-{
-    if (payload->command != TLM_READ_COMMAND || tlm_register_payload_check(payload) != TLM_OK_RESPONSE)
-        return 0;
-    int32_t index = tlm_register_find(file->block, (uint32_t)payload->address);
-    if (index < 0)
-        return 0;
-    uint32_t value = tlm_register_file_peek(file, (uint32_t)index);
-    memcpy(payload->data, &value, 4);
-    return 4;
-}
-
 static uint32_t transport_dbg(void *self, tlm_payload *payload)
 {
     guc *model = self;
-    return register_dbg(&model->registers, payload);
+    return tlm_register_file_read_dbg(&model->registers, payload, payload->address);
 }
 
 static uint32_t fuse_transport_dbg(void *self, tlm_payload *payload)
 {
     guc *model = self;
-    return register_dbg(&model->fuse, payload);
+    return tlm_register_file_read_dbg(&model->fuse, payload, payload->address);
 }
 
 const tlm_target *guc_target(guc *model)

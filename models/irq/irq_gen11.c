@@ -479,17 +479,7 @@ static uint32_t interface_transport_dbg(void *self, tlm_payload *payload)
     /* Debug reads see register values without side effects (no service snapshot); debug
      * writes are refused so a debugger cannot service interrupts behind the model's back. */
     interface_state *side = self;
-    if (payload->command != TLM_READ_COMMAND || tlm_register_payload_check(payload) != TLM_OK_RESPONSE ||
-        payload->address >= side->registers.block->size)
-        return 0;
-    int32_t index = tlm_register_find(side->registers.block, (uint32_t)payload->address);
-    if (index < 0)
-        return 0;
-    uint32_t value = tlm_register_file_peek(&side->registers, (uint32_t)index);
-    for (uint32_t i = 0; i < 4; i++)
-        payload->data[i] = (uint8_t)(value >> (8 * i));
-    payload->response = TLM_OK_RESPONSE;
-    return 4;
+    return tlm_register_file_read_dbg(&side->registers, payload, payload->address);
 }
 
 /* ---- reset and init ----------------------------------------------------------------------- */

@@ -35,6 +35,9 @@
 // Responses: resp_decerr_i -> DECERR (no register at the address), else resp_slverr_i ->
 //   SLVERR (the register refused the access), else OKAY. RDATA is 0 with an error response.
 // Reset: synchronous, active low; BVALID and RVALID are low from the first edge in reset.
+`include "gtsim_assert.svh"
+`include "gtsim_axil.svh"
+
 module axi_lite_slave #(
     parameter int unsigned AddrWidth = 12  // address bits the block decodes
 ) (
@@ -42,25 +45,7 @@ module axi_lite_slave #(
     input logic rst_ni,
 
     // AXI4-Lite slave port
-    input  logic                 s_axil_awvalid_i,
-    output logic                 s_axil_awready_o,
-    input  logic [AddrWidth-1:0] s_axil_awaddr_i,
-    input  logic [          2:0] s_axil_awprot_i,
-    input  logic                 s_axil_wvalid_i,
-    output logic                 s_axil_wready_o,
-    input  logic [         31:0] s_axil_wdata_i,
-    input  logic [          3:0] s_axil_wstrb_i,
-    output logic                 s_axil_bvalid_o,
-    input  logic                 s_axil_bready_i,
-    output logic [          1:0] s_axil_bresp_o,
-    input  logic                 s_axil_arvalid_i,
-    output logic                 s_axil_arready_o,
-    input  logic [AddrWidth-1:0] s_axil_araddr_i,
-    input  logic [          2:0] s_axil_arprot_i,
-    output logic                 s_axil_rvalid_o,
-    input  logic                 s_axil_rready_i,
-    output logic [         31:0] s_axil_rdata_o,
-    output logic [          1:0] s_axil_rresp_o,
+    `GTSIM_AXIL_SLAVE_PORTS(AddrWidth),
 
     // Register request interface (one access per req_valid_o cycle, answered in that cycle)
     output logic                 req_valid_o,
@@ -222,7 +207,7 @@ module axi_lite_slave #(
   // measured on the round-trip block: 11 M cycles/s with them, 14.5 M with these, 17-18 M
   // with no assertions (docs/reference/rtl.md, Performance).
   // ---------------------------------------------------------------------------------------
-  logic chk_armed_q;  // rst_ni was high at the previous edge
+  `GTSIM_ASSERT_ARMED(clk_i, rst_ni)  // chk_armed_q: rst_ni high at the previous edge
   logic chk_aw_wait_q, chk_w_wait_q, chk_ar_wait_q;  // VALID without READY at the previous edge
   logic chk_b_wait_q, chk_r_wait_q;
   logic chk_wr_go_q, chk_rd_go_q;  // an access executed at the previous edge
@@ -235,68 +220,69 @@ module axi_lite_slave #(
   always_ff @(posedge clk_i) begin
     if (!chk_armed_q) begin
       // AXI protocol (ARM IHI 0022): BVALID and RVALID low during reset (synchronous: from the edge).
-      a_slave_no_valid_after_reset_edge :
-      assert (!s_axil_bvalid_o && !s_axil_rvalid_o)
-      else $error("AXI slave: BVALID or RVALID high after a reset edge");
+      `GTSIM_ASSERT(a_slave_no_valid_after_reset_edge,
+                    !s_axil_bvalid_o && !s_axil_rvalid_o,
+                    ("AXI slave: BVALID or RVALID high after a reset edge"))
     end
     if (!rst_ni) begin
       // AXI protocol (ARM IHI 0022): a master drives ARVALID, AWVALID and WVALID low during reset.
-      a_master_no_valid_in_reset :
-      assert (!s_axil_awvalid_i && !s_axil_wvalid_i && !s_axil_arvalid_i)
-      else $error("AXI master: AWVALID, WVALID or ARVALID high during reset");
+      `GTSIM_ASSERT(a_master_no_valid_in_reset,
+                    !s_axil_awvalid_i && !s_axil_wvalid_i && !s_axil_arvalid_i,
+                    ("AXI master: AWVALID, WVALID or ARVALID high during reset"))
     end else if (chk_armed_q) begin
       // Master side (checks whoever drives the bus, e.g. the C transactor).
       // AXI protocol (ARM IHI 0022): once VALID is asserted it stays asserted, with its payload
       // unchanged, until the handshake.
       if (chk_aw_wait_q) begin
-        a_master_aw_stable :
-        assert (s_axil_awvalid_i && s_axil_awaddr_i == chk_awaddr_q &&
-                s_axil_awprot_i == chk_awprot_q)
-        else $error("AXI master: AWVALID dropped or AWADDR/AWPROT changed before AWREADY");
+        `GTSIM_ASSERT(a_master_aw_stable,
+                      s_axil_awvalid_i && s_axil_awaddr_i == chk_awaddr_q &&
+                      s_axil_awprot_i == chk_awprot_q,
+                      ("AXI master: AWVALID dropped or AWADDR/AWPROT changed before AWREADY"))
       end
       if (chk_w_wait_q) begin
-        a_master_w_stable :
-        assert (s_axil_wvalid_i && s_axil_wdata_i == chk_wdata_q && s_axil_wstrb_i == chk_wstrb_q)
-        else $error("AXI master: WVALID dropped or WDATA/WSTRB changed before WREADY");
+        `GTSIM_ASSERT(a_master_w_stable,
+                      s_axil_wvalid_i && s_axil_wdata_i == chk_wdata_q &&
+                      s_axil_wstrb_i == chk_wstrb_q,
+                      ("AXI master: WVALID dropped or WDATA/WSTRB changed before WREADY"))
       end
       if (chk_ar_wait_q) begin
-        a_master_ar_stable :
-        assert (s_axil_arvalid_i && s_axil_araddr_i == chk_araddr_q &&
-                s_axil_arprot_i == chk_arprot_q)
-        else $error("AXI master: ARVALID dropped or ARADDR/ARPROT changed before ARREADY");
+        `GTSIM_ASSERT(a_master_ar_stable,
+                      s_axil_arvalid_i && s_axil_araddr_i == chk_araddr_q &&
+                      s_axil_arprot_i == chk_arprot_q,
+                      ("AXI master: ARVALID dropped or ARADDR/ARPROT changed before ARREADY"))
       end
       // Slave side (this module). AXI protocol (ARM IHI 0022): BVALID/RVALID and their payload stay
       // until BREADY/RREADY.
       if (chk_b_wait_q) begin
-        a_slave_b_stable :
-        assert (s_axil_bvalid_o && s_axil_bresp_o == chk_bresp_q)
-        else $error("AXI slave: BVALID dropped or BRESP changed before BREADY");
+        `GTSIM_ASSERT(a_slave_b_stable,
+                      s_axil_bvalid_o && s_axil_bresp_o == chk_bresp_q,
+                      ("AXI slave: BVALID dropped or BRESP changed before BREADY"))
       end
       if (chk_r_wait_q) begin
-        a_slave_r_stable :
-        assert (s_axil_rvalid_o && s_axil_rdata_o == chk_rdata_q && s_axil_rresp_o == chk_rresp_q)
-        else $error("AXI slave: RVALID dropped or RDATA/RRESP changed before RREADY");
+        `GTSIM_ASSERT(a_slave_r_stable,
+                      s_axil_rvalid_o && s_axil_rdata_o == chk_rdata_q &&
+                      s_axil_rresp_o == chk_rresp_q,
+                      ("AXI slave: RVALID dropped or RDATA/RRESP changed before RREADY"))
       end
       // Every executed access is answered at the next edge: B for a write, R for a read.
       if (chk_wr_go_q) begin
-        a_write_answers :
-        assert (s_axil_bvalid_o)
-        else $error("axi_lite_slave: an executed write did not raise BVALID");
+        `GTSIM_ASSERT(a_write_answers,
+                      s_axil_bvalid_o,
+                      ("axi_lite_slave: an executed write did not raise BVALID"))
       end
       if (chk_rd_go_q) begin
-        a_read_answers :
-        assert (s_axil_rvalid_o)
-        else $error("axi_lite_slave: an executed read did not raise RVALID");
+        `GTSIM_ASSERT(a_read_answers,
+                      s_axil_rvalid_o,
+                      ("axi_lite_slave: an executed read did not raise RVALID"))
       end
     end
     if (rst_ni) begin
       // One access per cycle, and a write only executes when its B slot is free.
-      a_one_request :
-      assert (!(wr_go && rd_go) && !(wr_go && b_valid_q))
-      else $error("axi_lite_slave: two requests in one cycle, or a write while B is waiting");
+      `GTSIM_ASSERT(a_one_request,
+                    !(wr_go && rd_go) && !(wr_go && b_valid_q),
+                    ("axi_lite_slave: two requests in one cycle, or a write while B is waiting"))
     end
 
-    chk_armed_q <= rst_ni;
     chk_aw_wait_q <= s_axil_awvalid_i && !s_axil_awready_o;
     chk_w_wait_q <= s_axil_wvalid_i && !s_axil_wready_o;
     chk_ar_wait_q <= s_axil_arvalid_i && !s_axil_arready_o;

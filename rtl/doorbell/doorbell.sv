@@ -32,6 +32,9 @@
 // Planted bug (PlantedBugLateRingLost = 1, off by default; docs/design/cosim.md): a write that changes
 // the cookie and clears DW0 bit 0 deactivates without ringing (spec 001's late-cookie rule
 // broken). Only the lockstep checker's own test builds it.
+`include "gtsim_assert.svh"
+`include "gtsim_axil.svh"
+
 module doorbell
   import doorbell_regs_pkg::*;
 #(
@@ -41,25 +44,7 @@ module doorbell
     input logic rst_ni,
 
     // AXI4-Lite slave port (13 address bits: the block and the arming window)
-    input  logic        s_axil_awvalid_i,
-    output logic        s_axil_awready_o,
-    input  logic [12:0] s_axil_awaddr_i,
-    input  logic [ 2:0] s_axil_awprot_i,
-    input  logic        s_axil_wvalid_i,
-    output logic        s_axil_wready_o,
-    input  logic [31:0] s_axil_wdata_i,
-    input  logic [ 3:0] s_axil_wstrb_i,
-    output logic        s_axil_bvalid_o,
-    input  logic        s_axil_bready_i,
-    output logic [ 1:0] s_axil_bresp_o,
-    input  logic        s_axil_arvalid_i,
-    output logic        s_axil_arready_o,
-    input  logic [12:0] s_axil_araddr_i,
-    input  logic [ 2:0] s_axil_arprot_i,
-    output logic        s_axil_rvalid_o,
-    input  logic        s_axil_rready_i,
-    output logic [31:0] s_axil_rdata_o,
-    output logic [ 1:0] s_axil_rresp_o,
+    `GTSIM_AXIL_SLAVE_PORTS(13),
 
     // memory-write snoop
     input logic        snoop_valid_i,
@@ -125,25 +110,7 @@ module doorbell
   ) u_axi (
       .clk_i,
       .rst_ni,
-      .s_axil_awvalid_i,
-      .s_axil_awready_o,
-      .s_axil_awaddr_i,
-      .s_axil_awprot_i,
-      .s_axil_wvalid_i,
-      .s_axil_wready_o,
-      .s_axil_wdata_i,
-      .s_axil_wstrb_i,
-      .s_axil_bvalid_o,
-      .s_axil_bready_i,
-      .s_axil_bresp_o,
-      .s_axil_arvalid_i,
-      .s_axil_arready_o,
-      .s_axil_araddr_i,
-      .s_axil_arprot_i,
-      .s_axil_rvalid_o,
-      .s_axil_rready_i,
-      .s_axil_rdata_o,
-      .s_axil_rresp_o,
+      `GTSIM_AXIL_SLAVE_CONNECT,
       .req_valid_o(req_valid),
       .req_write_o(req_write),
       .req_addr_o(req_addr),
@@ -210,8 +177,13 @@ module doorbell
     lo = ({line[31:6], 6'b0} & DOORBELL_DRBREGL0_ADDRESS_LO_MASK) |
         (valid ? DOORBELL_DRBREGL0_VALID_MASK : 32'h0);
     hi = (32'(line[47:32]) << DOORBELL_DRBREGU0_ADDRESS_HI_SHIFT) & DOORBELL_DRBREGU0_ADDRESS_HI_MASK;
-    return upper ? (hi & (DOORBELL_DRBREGU0_RO_MASK | DOORBELL_DRBREGU0_RW_MASK)) :
-        (lo & (DOORBELL_DRBREGL0_RO_MASK | DOORBELL_DRBREGL0_RW_MASK));
+    return upper ?
+        gtsim_reg_pkg::reg_read(hi, DOORBELL_DRBREGU0_RW_MASK, DOORBELL_DRBREGU0_RO_MASK,
+                                DOORBELL_DRBREGU0_W1C_MASK, DOORBELL_DRBREGU0_W1S_MASK,
+                                DOORBELL_DRBREGU0_MASKED) :
+        gtsim_reg_pkg::reg_read(lo, DOORBELL_DRBREGL0_RW_MASK, DOORBELL_DRBREGL0_RO_MASK,
+                                DOORBELL_DRBREGL0_W1C_MASK, DOORBELL_DRBREGL0_W1S_MASK,
+                                DOORBELL_DRBREGL0_MASKED);
   endfunction
 
   always_comb begin
@@ -403,7 +375,7 @@ module doorbell
   // expected ring is recomputed here from the snoop and the recorded cookie, independently of
   // the datapath above, so a datapath that drops a ring fails them.
   // ---------------------------------------------------------------------------------------
-  logic chk_armed_q;  // rst_ni was high at the previous edge
+  `GTSIM_ASSERT_ARMED(clk_i, rst_ni)  // chk_armed_q: rst_ni high at the previous edge
   logic chk_ring_q;  // the spec's rules called for a ring at the previous edge
   logic [7:0] chk_bell_q;  // of that doorbell
   logic [Groups-1:0][31:0] chk_prev_status_q;  // the status vector after the previous cycle's read
@@ -413,27 +385,26 @@ module doorbell
     if (rst_ni && chk_armed_q) begin
       // No status bit lost: a ring sets its doorbell's bit at the edge.
       if (chk_ring_q) begin
-        a_no_status_bit_lost :
-        assert (status_q[chk_bell_q[7:5]][chk_bell_q[4:0]])
-        else $error("doorbell: ring of doorbell %0d lost (status bit not set)", chk_bell_q);
+        `GTSIM_ASSERT(a_no_status_bit_lost,
+                      status_q[chk_bell_q[7:5]][chk_bell_q[4:0]],
+                      ("doorbell: ring of doorbell %0d lost (status bit not set)", chk_bell_q))
       end
       // A message exactly on the all-zeros -> non-zero edge of a group.
-      a_message_on_edge_only :
-      assert (msg_valid_q == chk_msg_expected_q &&
-              (!msg_valid_q || msg_groups_q == 8'(1 << chk_bell_q[7:5])))
-      else $error("doorbell: GuC message %b groups %b, expected %b (0 -> non-zero edge)",
-                  msg_valid_q, msg_groups_q, chk_msg_expected_q);
+      `GTSIM_ASSERT(a_message_on_edge_only,
+                    msg_valid_q == chk_msg_expected_q &&
+                    (!msg_valid_q || msg_groups_q == 8'(1 << chk_bell_q[7:5])),
+                    ("doorbell: GuC message %b groups %b, expected %b (0 -> non-zero edge)",
+                     msg_valid_q, msg_groups_q, chk_msg_expected_q))
       // Status bits only for doorbells that were valid (nothing appears from nowhere).
       for (int unsigned g = 0; g < Groups; g++) begin
-        a_status_from_ring :
-        assert ((status_q[g] & ~chk_prev_status_q[g]) == 32'h0 ||
-                (chk_ring_q && chk_bell_q[7:5] == 3'(g) &&
-                 (status_q[g] & ~chk_prev_status_q[g]) == 32'(1) << chk_bell_q[4:0]))
-        else $error("doorbell: status group %0d gained bits 0x%08x without a ring", g,
-                    status_q[g] & ~chk_prev_status_q[g]);
+        `GTSIM_ASSERT(a_status_from_ring,
+                      (status_q[g] & ~chk_prev_status_q[g]) == 32'h0 ||
+                      (chk_ring_q && chk_bell_q[7:5] == 3'(g) &&
+                      (status_q[g] & ~chk_prev_status_q[g]) == 32'(1) << chk_bell_q[4:0]),
+                      ("doorbell: status group %0d gained bits 0x%08x without a ring", g,
+                       status_q[g] & ~chk_prev_status_q[g]))
       end
     end
-    chk_armed_q <= rst_ni;
     chk_ring_q <= snoop_valid_i && !snoop_fill_i && hit_any && snoop_cookie != 32'h0 &&
         snoop_cookie != cookie_q[hit_bell];
     chk_bell_q <= hit_bell;

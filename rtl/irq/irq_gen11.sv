@@ -22,6 +22,9 @@
 //   guc_vector_o[n]: the GuC block's GT_INTR_DWn is non-zero.
 // Outputs are combinational from flops only: they follow the edge that took the message or
 // executed the write.
+`include "gtsim_assert.svh"
+`include "gtsim_axil.svh"
+
 module irq_gen11
   import irq_gen11_rtl_pkg::*;
 #(
@@ -33,25 +36,7 @@ module irq_gen11
     input logic rst_ni,
 
     // AXI4-Lite slave port (MMIO): host block at 0x000, GuC block at 0x200
-    input  logic        s_axil_awvalid_i,
-    output logic        s_axil_awready_o,
-    input  logic [ 9:0] s_axil_awaddr_i,
-    input  logic [ 2:0] s_axil_awprot_i,
-    input  logic        s_axil_wvalid_i,
-    output logic        s_axil_wready_o,
-    input  logic [31:0] s_axil_wdata_i,
-    input  logic [ 3:0] s_axil_wstrb_i,
-    output logic        s_axil_bvalid_o,
-    input  logic        s_axil_bready_i,
-    output logic [ 1:0] s_axil_bresp_o,
-    input  logic        s_axil_arvalid_i,
-    output logic        s_axil_arready_o,
-    input  logic [ 9:0] s_axil_araddr_i,
-    input  logic [ 2:0] s_axil_arprot_i,
-    output logic        s_axil_rvalid_o,
-    input  logic        s_axil_rready_i,
-    output logic [31:0] s_axil_rdata_o,
-    output logic [ 1:0] s_axil_rresp_o,
+    `GTSIM_AXIL_SLAVE_PORTS(10),
 
     // Engine interrupt messages (spec 001 format fields)
     input  logic        msg_valid_i,
@@ -116,25 +101,7 @@ module irq_gen11
   ) u_axi_lite_slave (
       .clk_i,
       .rst_ni,
-      .s_axil_awvalid_i,
-      .s_axil_awready_o,
-      .s_axil_awaddr_i,
-      .s_axil_awprot_i,
-      .s_axil_wvalid_i,
-      .s_axil_wready_o,
-      .s_axil_wdata_i,
-      .s_axil_wstrb_i,
-      .s_axil_bvalid_o,
-      .s_axil_bready_i,
-      .s_axil_bresp_o,
-      .s_axil_arvalid_i,
-      .s_axil_arready_o,
-      .s_axil_araddr_i,
-      .s_axil_arprot_i,
-      .s_axil_rvalid_o,
-      .s_axil_rready_i,
-      .s_axil_rdata_o,
-      .s_axil_rresp_o,
+      `GTSIM_AXIL_SLAVE_CONNECT,
       .req_valid_o  (req_valid),
       .req_write_o  (req_write),
       .req_addr_o   (req_addr),
@@ -159,7 +126,7 @@ module irq_gen11
   logic [31:0] bit_en;  // WSTRB as bit enables
 
   assign offset = 32'(req_addr);
-  assign bit_en = {{8{req_wstrb[3]}}, {8{req_wstrb[2]}}, {8{req_wstrb[1]}}, {8{req_wstrb[0]}}};
+  assign bit_en = gtsim_reg_pkg::strb_to_bit_en(req_wstrb);
 
   // Decoded only in a cycle with a request (speed: the address comes from the port, so this
   // runs at every Verilator evaluation; the hits, DECERR and the read data are used only in a
@@ -260,33 +227,34 @@ module irq_gen11
   // Message port protocol (valid/ready as AXI-Stream: once offered, a message stays with the
   // same payload until taken) and decode rules. Immediate assertions at the rising edge on the
   // pre-edge values; chk_*_q hold the previous edge's.
-  logic chk_armed_q;  // rst_ni was high at the previous edge
+  `GTSIM_ASSERT_ARMED(clk_i, rst_ni)  // chk_armed_q: rst_ni high at the previous edge
   logic chk_msg_waiting_q;  // a message was offered and not taken at the previous edge
   logic [27:0] chk_msg_q;  // its payload {vf, class, instance, data}
 
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      a_decode_onehot :
-      assert ($onehot0({host_hit, guc_hit}))
-      else $error("irq_gen11: two registers decode offset 0x%0h", offset);
-      a_engine_onehot :
-      assert ($onehot0(msg_engine))
-      else $error("irq_gen11: two engines match class %0d instance %0d", msg_class_i, msg_instance_i);
+      `GTSIM_ASSERT(a_decode_onehot,
+                    $onehot0({host_hit, guc_hit}),
+                    ("irq_gen11: two registers decode offset 0x%0h", offset))
+      `GTSIM_ASSERT(a_engine_onehot,
+                    $onehot0(msg_engine),
+                    ("irq_gen11: two engines match class %0d instance %0d", msg_class_i,
+                     msg_instance_i))
       if (chk_armed_q && chk_msg_waiting_q) begin
         // Liveness: a message refused at the last edge is taken at this one, whatever the bus does.
-        a_msg_wait_bounded :
-        assert (msg_ready_o)
-        else $error("irq_gen11: a message waited more than one cycle for msg_ready_o");
-        a_msg_valid_stable :
-        assert (msg_valid_i && {msg_vf_i, msg_class_i, msg_instance_i, msg_data_i} == chk_msg_q)
-        else $error("irq_gen11: message withdrawn or changed before it was taken");
+        `GTSIM_ASSERT(a_msg_wait_bounded,
+                      msg_ready_o,
+                      ("irq_gen11: a message waited more than one cycle for msg_ready_o"))
+        `GTSIM_ASSERT(a_msg_valid_stable,
+                      msg_valid_i &&
+                      {msg_vf_i, msg_class_i, msg_instance_i, msg_data_i} == chk_msg_q,
+                      ("irq_gen11: message withdrawn or changed before it was taken"))
       end
       // The host line's definition (guards against a registered or gated line).
-      a_host_irq_definition :
-      assert (host_irq_o == (host_master && host_pending != 2'b00))
-      else $error("irq_gen11: host_irq_o != MASTER_IRQ && (DW0 | DW1)");
+      `GTSIM_ASSERT(a_host_irq_definition,
+                    host_irq_o == (host_master && host_pending != 2'b00),
+                    ("irq_gen11: host_irq_o != MASTER_IRQ && (DW0 | DW1)"))
     end
-    chk_armed_q <= rst_ni;
     chk_msg_waiting_q <= msg_valid_i && !msg_ready_o;
     chk_msg_q <= {msg_vf_i, msg_class_i, msg_instance_i, msg_data_i};
   end

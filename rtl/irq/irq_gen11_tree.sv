@@ -16,6 +16,8 @@
 // One operation per cycle: a message (msg_valid_i) or a register access (req_valid_i), never
 // both (the top refuses a message in a request cycle), so each cycle is exactly one model call
 // and the next state is that call's effect. Register rules are tlm/tlm_register.h's.
+`include "gtsim_assert.svh"
+
 module irq_gen11_tree
   import irq_gen11_rtl_pkg::*;
 #(
@@ -60,17 +62,6 @@ module irq_gen11_tree
       irq_gen11_regs_pkg::IRQ_GEN11_INTR_IDENTITY_REG0_INDEX,
       irq_gen11_regs_pkg::IRQ_GEN11_INTR_IDENTITY_REG1_INDEX
   };
-
-  // tlm_register_apply_write (no masked registers in this block).
-  function automatic logic [31:0] reg_write(input logic [31:0] current, input logic [31:0] data,
-                                            input logic [31:0] en, input logic [31:0] rw,
-                                            input logic [31:0] w1c, input logic [31:0] w1s);
-    logic [31:0] value;
-    value = (current & ~(rw & en)) | (data & rw & en);
-    value = value & ~(data & w1c & en);
-    value = value | (data & w1s & en);
-    return value;
-  endfunction
 
   // Which engine (if any) sits at bit b of dword w: one-hot over engines, a constant table.
   logic [EngineCount-1:0] engine_at[2][32];
@@ -180,8 +171,9 @@ module irq_gen11_tree
       if (req_valid_i && req_write_i) begin
         for (int unsigned r = 0; r < RoleCount; r++) begin
           if (req_hit_i[r]) begin
-            written = reg_write(regs_q[r], req_wdata_i, req_bit_en_i, Regs[r].rw, Regs[r].w1c,
-                                Regs[r].w1s);
+            // tlm_register_apply_write (no masked registers in this block).
+            written = gtsim_reg_pkg::reg_write(regs_q[r], req_wdata_i, req_bit_en_i, Regs[r].rw,
+                                               Regs[r].w1c, Regs[r].w1s, 1'b0);
           end
         end
         // Plain registers (enables, masks, the primary enable): the rules are the behaviour.
@@ -304,8 +296,8 @@ module irq_gen11_tree
     if (req_valid_i) begin
       for (int unsigned r = 0; r < RoleCount; r++) begin
         if (req_hit_i[r]) begin
-          resp_rdata_o = (r == Mstr ? mstr_value : regs_q[r]) &
-              (Regs[r].rw | Regs[r].ro | Regs[r].w1c | Regs[r].w1s);
+          resp_rdata_o = gtsim_reg_pkg::reg_read(r == Mstr ? mstr_value : regs_q[r], Regs[r].rw,
+                                                 Regs[r].ro, Regs[r].w1c, Regs[r].w1s, 1'b0);
         end
       end
     end
@@ -316,7 +308,7 @@ module irq_gen11_tree
   // Block rules (docs/reference/rtl.md): immediate assertions at the rising edge on pre-edge values;
   // two-edge rules use chk_*_q and apply only if rst_ni was high at both edges.
   // ---------------------------------------------------------------------------------------
-  logic chk_armed_q;  // rst_ni was high at the previous edge
+  `GTSIM_ASSERT_ARMED(clk_i, rst_ni)  // chk_armed_q: rst_ni high at the previous edge
   logic [1:0] chk_valid_cleared_q;  // a data-valid write ended service at the previous edge
   logic [1:0] chk_service_q;  // which dwords were under service at the previous edge
 
@@ -326,53 +318,56 @@ module irq_gen11_tree
         // spec 001: software writes a one-hot value; the block keeps only selections that
         // took effect, so the selector is 0 or one-hot, and non-zero exactly while the shared
         // IIR holds valid data.
-        a_selector_onehot :
-        assert ($onehot0(regs_q[Sel[w]]))
-        else $error("irq_gen11_tree: IIR_REG_SELECTOR%0d = 0x%08h is not one-hot", w, regs_q[Sel[w]]);
-        a_selector_iff_valid :
-        assert ((regs_q[Sel[w]] != 32'h0) == ((regs_q[Ident[w]] & IdentityValid) != 32'h0))
-        else $error("irq_gen11_tree: IIR_REG_SELECTOR%0d 0x%08h and INTR_IDENTITY_REG%0d 0x%08h disagree",
-                    w, regs_q[Sel[w]], w, regs_q[Ident[w]]);
+        `GTSIM_ASSERT(a_selector_onehot,
+                      $onehot0(regs_q[Sel[w]]),
+                      ("irq_gen11_tree: IIR_REG_SELECTOR%0d = 0x%08h is not one-hot", w,
+                       regs_q[Sel[w]]))
+        `GTSIM_ASSERT(a_selector_iff_valid,
+                      (regs_q[Sel[w]] != 32'h0) == ((regs_q[Ident[w]] & IdentityValid) != 32'h0),
+                      ("irq_gen11_tree: IIR_REG_SELECTOR%0d 0x%08h and INTR_IDENTITY_REG%0d 0x%08h disagree",
+                       w, regs_q[Sel[w]], w, regs_q[Ident[w]]))
         // Secondary storage is used only under service (it is emptied at the complete clear).
-        a_secondary_only_in_service :
-        assert (service_q[w] || secondary_q[w] == 32'h0)
-        else $error("irq_gen11_tree: dword %0d holds secondary events 0x%08h outside service", w,
-                    secondary_q[w]);
+        `GTSIM_ASSERT(a_secondary_only_in_service,
+                      service_q[w] || secondary_q[w] == 32'h0,
+                      ("irq_gen11_tree: dword %0d holds secondary events 0x%08h outside service", w,
+                       secondary_q[w]))
         // A dword under service is never 0 (the write that empties it ends service).
-        a_service_not_empty :
-        assert (!service_q[w] || regs_q[Dw[w]] != 32'h0)
-        else $error("irq_gen11_tree: dword %0d under service reads 0", w);
+        `GTSIM_ASSERT(a_service_not_empty,
+                      !service_q[w] || regs_q[Dw[w]] != 32'h0,
+                      ("irq_gen11_tree: dword %0d under service reads 0", w))
         if (chk_armed_q) begin
           // spec 001: writing 1 to data valid clears the shared IIR and the selector.
           if (chk_valid_cleared_q[w]) begin
-            a_data_valid_clear :
-            assert (regs_q[Ident[w]] == 32'h0 && regs_q[Sel[w]] == 32'h0)
-            else $error("irq_gen11_tree: INTR_IDENTITY_REG%0d not cleared by its data-valid write", w);
+            `GTSIM_ASSERT(a_data_valid_clear,
+                          regs_q[Ident[w]] == 32'h0 && regs_q[Sel[w]] == 32'h0,
+                          ("irq_gen11_tree: INTR_IDENTITY_REG%0d not cleared by its data-valid write",
+                           w))
           end
           // No status bit lost: every second-level event of the previous edge is recorded now,
           // in the secondary storage if the dword was under service (the visible dword is the
           // snapshot being serviced: a bit already set there does not record a new event),
           // else in the dword. (Events never share a cycle with a read or clear of a dword.)
-          a_no_event_lost :
-          assert ((chk_events_q[w] & ~(chk_service_q[w] ? secondary_q[w] : regs_q[Dw[w]])) == 32'h0)
-          else $error("irq_gen11_tree: dword %0d lost second-level events 0x%08h (under service: %0d)", w,
-                      chk_events_q[w] & ~(chk_service_q[w] ? secondary_q[w] : regs_q[Dw[w]]),
-                      chk_service_q[w]);
+          `GTSIM_ASSERT(a_no_event_lost,
+                        (chk_events_q[w] &
+                         ~(chk_service_q[w] ? secondary_q[w] : regs_q[Dw[w]])) == 32'h0,
+                        ("irq_gen11_tree: dword %0d lost second-level events 0x%08h (under service: %0d)", w,
+                         chk_events_q[w] & ~(chk_service_q[w] ? secondary_q[w] : regs_q[Dw[w]]),
+                         chk_service_q[w]))
         end
       end
       // A message and a register access never share a cycle (the top's message ready rule).
-      a_one_operation :
-      assert (!(msg_valid_i && req_valid_i))
-      else $error("irq_gen11_tree: a message and a register access in the same cycle");
+      `GTSIM_ASSERT(a_one_operation,
+                    !(msg_valid_i && req_valid_i),
+                    ("irq_gen11_tree: a message and a register access in the same cycle"))
       // The registered state matches the levels computed for it at the previous edge.
       if (chk_armed_q) begin
-        a_level_consistent :
-        assert (level_now == chk_level_q)
-        else $error("irq_gen11_tree: engine levels 0x%07h, expected 0x%07h", level_now, chk_level_q);
+        `GTSIM_ASSERT(a_level_consistent,
+                      level_now == chk_level_q,
+                      ("irq_gen11_tree: engine levels 0x%07h, expected 0x%07h", level_now,
+                       chk_level_q))
       end
     end
 
-    chk_armed_q <= rst_ni;
     for (int unsigned w = 0; w < 2; w++) begin
       chk_valid_cleared_q[w] <= req_valid_i && req_write_i && req_hit_i[Ident[w]] &&
           (req_wdata_en & IdentityValid) != 32'h0 && (regs_q[Ident[w]] & IdentityValid) != 32'h0;

@@ -15,32 +15,18 @@
 //   any input): it changes in the cycle after the write that changed either register.
 // Errors: no register at the address -> DECERR; a write to a register with no writable bit
 //   (ID, RESULT, COUNT) -> SLVERR, register unchanged (block ro_write = "error").
+`include "gtsim_assert.svh"
+`include "gtsim_axil.svh"
+
 module roundtrip
+  import gtsim_reg_pkg::*;  // register rules of tlm/tlm_register.h
   import roundtrip_regs_pkg::*;
 (
     input logic clk_i,
     input logic rst_ni,
 
     // AXI4-Lite slave port (MMIO), offsets relative to the block
-    input  logic        s_axil_awvalid_i,
-    output logic        s_axil_awready_o,
-    input  logic [11:0] s_axil_awaddr_i,
-    input  logic [ 2:0] s_axil_awprot_i,
-    input  logic        s_axil_wvalid_i,
-    output logic        s_axil_wready_o,
-    input  logic [31:0] s_axil_wdata_i,
-    input  logic [ 3:0] s_axil_wstrb_i,
-    output logic        s_axil_bvalid_o,
-    input  logic        s_axil_bready_i,
-    output logic [ 1:0] s_axil_bresp_o,
-    input  logic        s_axil_arvalid_i,
-    output logic        s_axil_arready_o,
-    input  logic [11:0] s_axil_araddr_i,
-    input  logic [ 2:0] s_axil_arprot_i,
-    output logic        s_axil_rvalid_o,
-    input  logic        s_axil_rready_i,
-    output logic [31:0] s_axil_rdata_o,
-    output logic [ 1:0] s_axil_rresp_o,
+    `GTSIM_AXIL_SLAVE_PORTS(12),
 
     // Interrupt: high while (STATUS & INT_ENABLE) != 0
     output logic irq_o
@@ -50,44 +36,6 @@ module roundtrip
   // The registers this RTL implements; the generate checks below refuse a package that
   // describes a different block (a register added to the toml needs RTL here too).
   localparam int unsigned ImplementedRegisters = 9;
-
-  // ------------------------------------------------------------------------------------------
-  // Register rules of tlm/tlm_register.h (tlm_register_apply_write / tlm_register_read_value),
-  // bit for bit.
-  // ------------------------------------------------------------------------------------------
-
-  // The value a write of `data` with bit-level write enables `bit_en` (from WSTRB) leaves in
-  // a register holding `current`.
-  function automatic logic [31:0] reg_write(input logic [31:0] current, input logic [31:0] data,
-                                            input logic [31:0] bit_en, input logic [31:0] rw_mask,
-                                            input logic [31:0] w1c_mask,
-                                            input logic [31:0] w1s_mask, input bit masked);
-    logic [31:0] en;
-    logic [31:0] value;
-    // spec 000 §1.1.4: in a masked register, bit i of 15:0 changes only if its mask bit i+16
-    // is written as 1, and the mask bits themselves are not stored. As in tlm_register.c, a
-    // mask bit counts only in a strobed byte, and only strobed bytes of 15:0 change.
-    en = masked ? (((data & bit_en) >> 16) & bit_en & 32'h0000_FFFF) : bit_en;
-    value = (current & ~(rw_mask & en)) | (data & rw_mask & en);  // RW: take the data
-    value = value & ~(data & w1c_mask & en);  // W1C: a 1 clears, a 0 leaves
-    value = value | (data & w1s_mask & en);  // W1S: a 1 sets, a 0 leaves
-    return value;
-  endfunction
-
-  // What software reads from a register holding `current`: bits outside every field are
-  // reserved and read 0; spec 000 §1.1.4: mask bits (31:16) of a masked register read as 0.
-  function automatic logic [31:0] reg_read(input logic [31:0] current, input logic [31:0] rw_mask,
-                                           input logic [31:0] ro_mask, input logic [31:0] w1c_mask,
-                                           input logic [31:0] w1s_mask, input bit masked);
-    return current & (rw_mask | ro_mask | w1c_mask | w1s_mask) &
-        (masked ? 32'h0000_FFFF : 32'hFFFF_FFFF);
-  endfunction
-
-  // Whether a software write can change any bit (tlm_register_writable).
-  function automatic bit reg_writable(input logic [31:0] rw_mask, input logic [31:0] w1c_mask,
-                                      input logic [31:0] w1s_mask);
-    return (rw_mask | w1c_mask | w1s_mask) != 32'h0;
-  endfunction
 
   // ------------------------------------------------------------------------------------------
   // Elaboration checks: the package must describe the block this RTL implements.
@@ -126,25 +74,7 @@ module roundtrip
   ) u_axi_lite_slave (
       .clk_i,
       .rst_ni,
-      .s_axil_awvalid_i,
-      .s_axil_awready_o,
-      .s_axil_awaddr_i,
-      .s_axil_awprot_i,
-      .s_axil_wvalid_i,
-      .s_axil_wready_o,
-      .s_axil_wdata_i,
-      .s_axil_wstrb_i,
-      .s_axil_bvalid_o,
-      .s_axil_bready_i,
-      .s_axil_bresp_o,
-      .s_axil_arvalid_i,
-      .s_axil_arready_o,
-      .s_axil_araddr_i,
-      .s_axil_arprot_i,
-      .s_axil_rvalid_o,
-      .s_axil_rready_i,
-      .s_axil_rdata_o,
-      .s_axil_rresp_o,
+      `GTSIM_AXIL_SLAVE_CONNECT,
       .req_valid_o  (req_valid),
       .req_write_o  (req_write),
       .req_addr_o   (req_addr),
@@ -169,7 +99,7 @@ module roundtrip
   assign offset = 32'(req_addr);
   // Addresses at or beyond the block size decode to nothing (tlm_register_file_b_transport).
   assign in_block = offset < ROUNDTRIP_BLOCK_SIZE;
-  assign bit_en = {{8{req_wstrb[3]}}, {8{req_wstrb[2]}}, {8{req_wstrb[1]}}, {8{req_wstrb[0]}}};
+  assign bit_en = strb_to_bit_en(req_wstrb);
 
   always_comb begin
     hit = '0;
@@ -388,7 +318,7 @@ module roundtrip
   // two-edge rules compare with chk_*_q (the previous edge) and apply only when rst_ni was
   // high at both edges. Immediate rather than concurrent for speed, as in axi_lite_slave.
   // ---------------------------------------------------------------------------------------
-  logic chk_armed_q;  // rst_ni was high at the previous edge
+  `GTSIM_ASSERT_ARMED(clk_i, rst_ni)  // chk_armed_q: rst_ni high at the previous edge
   logic chk_op_go_q;  // an operation ran at the previous edge
   logic chk_done_q;  // STATUS.DONE before that operation
   logic chk_wr_ok_q;  // an accepted write executed at the previous edge
@@ -401,53 +331,52 @@ module roundtrip
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       // Register offsets are distinct, so at most one register decodes.
-      a_decode_onehot :
-      assert ($onehot0(hit))
-      else $error("roundtrip: two registers decode the same offset 0x%0h", offset);
+      `GTSIM_ASSERT(a_decode_onehot,
+                    $onehot0(hit),
+                    ("roundtrip: two registers decode the same offset 0x%0h", offset))
 
       // toml: GO "clears in the same cycle, so it always reads 0": never stored, never read.
-      a_go_never_stored :
-      assert ((start_q & ROUNDTRIP_START_GO_MASK) == 32'h0)
-      else $error("roundtrip: START.GO is stored as 1");
+      `GTSIM_ASSERT(a_go_never_stored,
+                    (start_q & ROUNDTRIP_START_GO_MASK) == 32'h0,
+                    ("roundtrip: START.GO is stored as 1"))
       if (req_valid && !req_write && hit[ROUNDTRIP_START_INDEX]) begin
-        a_go_reads_zero :
-        assert ((resp_rdata & ROUNDTRIP_START_GO_MASK) == 32'h0)
-        else $error("roundtrip: a read of START returned GO = 1");
+        `GTSIM_ASSERT(a_go_reads_zero,
+                      (resp_rdata & ROUNDTRIP_START_GO_MASK) == 32'h0,
+                      ("roundtrip: a read of START returned GO = 1"))
       end
 
       // toml: the interrupt output is high while (STATUS & INT_ENABLE) is non-zero. Guards
       // against irq_o being registered or gated by a later edit.
-      a_irq_definition :
-      assert (irq_o == ((status_q & int_enable_q) != 32'h0))
-      else $error("roundtrip: irq_o != |(STATUS & INT_ENABLE)");
+      `GTSIM_ASSERT(a_irq_definition,
+                    irq_o == ((status_q & int_enable_q) != 32'h0),
+                    ("roundtrip: irq_o != |(STATUS & INT_ENABLE)"))
 
       if (chk_armed_q) begin
         // toml: an operation sets DONE, sets OVERRUN if DONE was set, and counts.
         if (chk_op_go_q) begin
-          a_op_done :
-          assert ((status_q & ROUNDTRIP_STATUS_DONE_MASK) != 32'h0)
-          else $error("roundtrip: STATUS.DONE not set after an operation");
-          a_op_counts :
-          assert (((count_q - chk_count_q) & ROUNDTRIP_COUNT_OPERATIONS_MASK) ==
-                  ((32'h1 << ROUNDTRIP_COUNT_OPERATIONS_SHIFT) & ROUNDTRIP_COUNT_OPERATIONS_MASK))
-          else $error("roundtrip: COUNT.OPERATIONS did not advance by one on an operation");
+          `GTSIM_ASSERT(a_op_done,
+                        (status_q & ROUNDTRIP_STATUS_DONE_MASK) != 32'h0,
+                        ("roundtrip: STATUS.DONE not set after an operation"))
+          `GTSIM_ASSERT(a_op_counts,
+                        ((count_q - chk_count_q) & ROUNDTRIP_COUNT_OPERATIONS_MASK) ==
+                        ((32'h1 << ROUNDTRIP_COUNT_OPERATIONS_SHIFT) & ROUNDTRIP_COUNT_OPERATIONS_MASK),
+                        ("roundtrip: COUNT.OPERATIONS did not advance by one on an operation"))
         end
         if (chk_op_go_q && chk_done_q) begin
-          a_op_overrun :
-          assert ((status_q & ROUNDTRIP_STATUS_OVERRUN_MASK) != 32'h0)
-          else $error("roundtrip: STATUS.OVERRUN not set by an operation while DONE was set");
+          `GTSIM_ASSERT(a_op_overrun,
+                        (status_q & ROUNDTRIP_STATUS_OVERRUN_MASK) != 32'h0,
+                        ("roundtrip: STATUS.OVERRUN not set by an operation while DONE was set"))
         end
         // Registers change only through an accepted write or an operation (which is one);
         // a refused write (SLVERR/DECERR) and a read change nothing (tlm_register.h).
         if (!chk_wr_ok_q) begin
-          a_refused_changes_nothing :
-          assert (chk_regs == chk_regs_q)
-          else $error("roundtrip: a register changed without an accepted write");
+          `GTSIM_ASSERT(a_refused_changes_nothing,
+                        chk_regs == chk_regs_q,
+                        ("roundtrip: a register changed without an accepted write"))
         end
       end
     end
 
-    chk_armed_q <= rst_ni;
     chk_op_go_q <= op_go;
     chk_done_q <= (status_q & ROUNDTRIP_STATUS_DONE_MASK) != 32'h0;
     chk_wr_ok_q <= wr_ok;

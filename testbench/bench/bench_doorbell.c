@@ -129,12 +129,7 @@ static double run(workload kind, unsigned armed, unsigned rotate, uint64_t write
 
 static double report(const char *label, double rates[RUNS])
 {
-    printf("%-48s", label);
-    for (int r = 0; r < RUNS; r++)
-        printf(" %8.2f", rates[r] / 1e6);
-    qsort(rates, RUNS, sizeof rates[0], bench_compare_doubles);
-    printf("   %8.2f\n", rates[RUNS / 2] / 1e6);
-    return rates[RUNS / 2];
+    return bench_report_median(label, 48, rates, RUNS);
 }
 
 static void usage(const bench_count_cli *cli)

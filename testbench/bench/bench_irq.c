@@ -16,6 +16,7 @@
 #include "bench_util.h"
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
+#include "tb_irq_registers.h"
 #include "tlm.h"
 
 #define RUNS 3
@@ -78,27 +79,12 @@ static void set_up(bench *b, bench_mode mode)
             b->errors++;
         b->engine_at[dw][bit] = (int8_t)i;
     }
-    static const uint32_t enables[] = {
-        IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, IRQ_GEN11_VCS_VECS_INTR_ENABLE_OFFSET,
-        IRQ_GEN11_GUC_SG_INTR_ENABLE_OFFSET,      IRQ_GEN11_GPM_WGBOXPERF_INTR_ENABLE_OFFSET,
-        IRQ_GEN11_CRYPTO_RSVD_INTR_ENABLE_OFFSET, IRQ_GEN11_GUNIT_CSME_INTR_ENABLE_OFFSET,
-        IRQ_GEN11_CCS_RSVD_INTR_ENABLE_OFFSET,
-    };
-    static const uint32_t masks[] = {
-        IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET,   IRQ_GEN11_BCS_RSVD_INTR_MASK_OFFSET,
-        IRQ_GEN11_VCS0_VCS1_INTR_MASK_OFFSET,   IRQ_GEN11_VCS2_VCS3_INTR_MASK_OFFSET,
-        IRQ_GEN11_VCS4_VCS5_INTR_MASK_OFFSET,   IRQ_GEN11_VCS6_VCS7_INTR_MASK_OFFSET,
-        IRQ_GEN11_VECS0_VECS1_INTR_MASK_OFFSET, IRQ_GEN11_VECS2_VECS3_INTR_MASK_OFFSET,
-        IRQ_GEN11_GUC_SG_INTR_MASK_OFFSET,      IRQ_GEN11_GPM_WGBOXPERF_INTR_MASK_OFFSET,
-        IRQ_GEN11_CRYPTO_RSVD_INTR_MASK_OFFSET, IRQ_GEN11_GUNIT_CSME_INTR_MASK_OFFSET,
-        IRQ_GEN11_CCS0_CCS1_INTR_MASK_OFFSET,   IRQ_GEN11_CCS2_CCS3_INTR_MASK_OFFSET,
-    };
     if (mode != MODE_DROPPED)
-        for (size_t i = 0; i < sizeof enables / sizeof enables[0]; i++)
-            mmio(b, TLM_WRITE_COMMAND, enables[i], 0xFFFFFFFFu);
+        for (size_t i = 0; i < TB_IRQ_ENABLE_COUNT; i++)
+            mmio(b, TLM_WRITE_COMMAND, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
     if (mode == MODE_TREE)
-        for (size_t i = 0; i < sizeof masks / sizeof masks[0]; i++)
-            mmio(b, TLM_WRITE_COMMAND, masks[i], 0);
+        for (size_t i = 0; i < TB_IRQ_MASK_COUNT; i++)
+            mmio(b, TLM_WRITE_COMMAND, tb_irq_mask_offsets[i], 0);
     mmio(b, TLM_WRITE_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK);
     b->accesses = 0;
 }
@@ -189,12 +175,7 @@ static double run(bench_mode mode, uint64_t events, bench *out)
 
 static double report(const char *label, double *rates)
 {
-    printf("%-44s", label);
-    for (int r = 0; r < RUNS; r++)
-        printf(" %8.2f", rates[r] / 1e6);
-    qsort(rates, RUNS, sizeof rates[0], bench_compare_doubles);
-    printf("   %8.2f\n", rates[RUNS / 2] / 1e6);
-    return rates[RUNS / 2];
+    return bench_report_median(label, 44, rates, RUNS);
 }
 
 static void usage(const bench_count_cli *cli)

@@ -28,6 +28,18 @@ static inline int bench_compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Prints `label` left-aligned in `width` columns, the `runs` rates in millions, then their
+ * median (the rates are sorted in place); returns the median. */
+static inline double bench_report_median(const char *label, int width, double *rates, int runs)
+{
+    printf("%-*s", width, label);
+    for (int r = 0; r < runs; r++)
+        printf(" %8.2f", rates[r] / 1e6);
+    qsort(rates, (size_t)runs, sizeof rates[0], bench_compare_doubles);
+    printf("   %8.2f\n", rates[runs / 2] / 1e6);
+    return rates[runs / 2];
+}
+
 /* A count argument: decimal digits only, 1 to 10^12 (a bigger run is a typo, not a plan). */
 static inline bool bench_parse_count(const char *text, uint64_t *value)
 {

@@ -13,36 +13,7 @@
 #include <string.h>
 
 #include "tb_cli.h"
-
-/* ---- allocation ---------------------------------------------------------------------------- */
-
-/* Running out of memory is not an assembly error the user could fix by editing the file. */
-static void *tb_asm_xrealloc(void *pointer, size_t count, size_t size)
-{
-    if (size && count > SIZE_MAX / size) {
-        fputs("gtsim: input too large for memory\n", stderr);
-        abort();
-    }
-    size_t bytes = count * size;
-    void *grown = realloc(pointer, bytes > 0 ? bytes : 1);
-    if (!grown) {
-        fputs("gtsim: out of memory\n", stderr);
-        abort();
-    }
-    return grown;
-}
-
-/* Makes room for `more` elements past `count`, doubling. */
-static void *tb_asm_reserve(void *array, size_t *capacity, size_t count, size_t more, size_t size)
-{
-    if (count + more <= *capacity)
-        return array;
-    size_t wanted = *capacity ? *capacity : 16;
-    while (wanted < count + more)
-        wanted *= 2;
-    *capacity = wanted;
-    return tb_asm_xrealloc(array, wanted, size);
-}
+#include "tlm_alloc.h"
 
 /* ---- tokens -------------------------------------------------------------------------------- */
 
@@ -105,7 +76,7 @@ __attribute__((format(printf, 3, 4))) static void tb_asm_fail(tb_asm_parser *par
         return;
     }
     if (!result->errors)
-        result->errors = tb_asm_xrealloc(NULL, TB_ASM_MAX_ERRORS, sizeof *result->errors);
+        result->errors = tlm_alloc_resize(NULL, TB_ASM_MAX_ERRORS, sizeof *result->errors);
     tb_asm_error *error = &result->errors[result->error_count++];
     error->line = parser->line;
     error->column = column;
@@ -160,7 +131,8 @@ static tb_asm_number tb_asm_number_value(const char *text, size_t length, uint64
 static void tb_asm_emit(tb_asm_parser *parser, const uint32_t *dwords, size_t count)
 {
     tb_asm_result *result = parser->result;
-    result->dwords = tb_asm_reserve(result->dwords, &result->capacity, result->count, count, sizeof *result->dwords);
+    result->dwords =
+        tlm_alloc_grow(result->dwords, &result->capacity, result->count + count, sizeof *result->dwords, 16);
     memcpy(result->dwords + result->count, dwords, count * sizeof *dwords);
     result->count += count;
     result->commands++;
@@ -177,7 +149,7 @@ static void tb_asm_raw(tb_asm_parser *parser, size_t first)
         return;
     }
     size_t count = parser->token_count - first;
-    uint32_t *dwords = tb_asm_xrealloc(NULL, count, sizeof *dwords);
+    uint32_t *dwords = tlm_alloc_resize(NULL, count, sizeof *dwords);
     for (size_t i = 0; i < count; i++) {
         const tb_asm_token *token = &parser->tokens[first + i];
         uint64_t value = 0;
@@ -314,7 +286,8 @@ static bool tb_asm_field(tb_asm_parser *parser, const cs_command *command, const
         return true;
     }
 
-    parser->items = tb_asm_reserve(parser->items, &parser->item_capacity, parser->item_count, 1, sizeof *parser->items);
+    parser->items =
+        tlm_alloc_grow(parser->items, &parser->item_capacity, parser->item_count + 1, sizeof *parser->items, 16);
     tb_asm_item *item = &parser->items[parser->item_count];
     memset(item, 0, sizeof *item);
     item->name_column = token->column;
@@ -411,11 +384,7 @@ static void tb_asm_command(tb_asm_parser *parser, size_t at)
     /* Occurrences per field (fixed fields, then group fields): the k-th occurrence of a group
      * field belongs to the k-th repetition. */
     size_t slots = command->field_count + command->group_field_count;
-    uint32_t *counts = calloc(slots ? slots : 1, sizeof *counts);
-    if (!counts) {
-        fputs("gtsim: out of memory\n", stderr);
-        abort();
-    }
+    uint32_t *counts = tlm_alloc_zeroed(slots, sizeof *counts);
     parser->item_count = 0;
     bool have_length = false;
     uint32_t length = 0;
@@ -427,15 +396,15 @@ static void tb_asm_command(tb_asm_parser *parser, size_t at)
     }
     free(counts);
 
-    parser->settings = tb_asm_reserve(parser->settings, &parser->setting_capacity, 0, parser->item_count + 1,
-                                      sizeof *parser->settings);
+    parser->settings = tlm_alloc_grow(parser->settings, &parser->setting_capacity, parser->item_count + 1,
+                                      sizeof *parser->settings, 16);
     for (size_t i = 0; i < parser->item_count; i++) {
         tb_asm_item *item = &parser->items[i];
         item->setting.name = item->field ? item->field->name : item->name;
         parser->settings[i] = item->setting;
     }
     uint32_t capacity = cs_command_max_encodable(command);
-    uint32_t *dwords = tb_asm_xrealloc(NULL, capacity, sizeof *dwords);
+    uint32_t *dwords = tlm_alloc_resize(NULL, capacity, sizeof *dwords);
     cs_encode_result result;
     cs_encode_status status = cs_encode(command, have_length ? length : 0, parser->settings, parser->item_count,
                                         dwords, capacity, &result);
@@ -515,7 +484,7 @@ static void tb_asm_line(tb_asm_parser *parser)
 
 tb_asm_result *tb_asm_parse(cs_profile profile, const char *text, size_t length)
 {
-    tb_asm_result *result = tb_asm_xrealloc(NULL, 1, sizeof *result);
+    tb_asm_result *result = tlm_alloc_resize(NULL, 1, sizeof *result);
     memset(result, 0, sizeof *result);
     tb_asm_parser parser = { .profile = profile, .result = result };
     size_t start = 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tb_cli.h"
+#include "tlm_alloc.h"
 
 enum { TB_DIS_EXIT_OK = 0, TB_DIS_EXIT_USAGE = 2 };
 
@@ -27,11 +28,7 @@ static void tb_dis_remarks(const cs_decoded *decoded, cs_engine engine, FILE *ou
 void tb_dis_write(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t count, FILE *out)
 {
     size_t size = 256;
-    char *text = malloc(size);
-    if (!text) {
-        fputs("gtsim: out of memory\n", stderr);
-        abort();
-    }
+    char *text = tlm_alloc_resize(NULL, size, 1);
     size_t at = 0;
     while (at < count) {
         cs_decoded decoded;
@@ -48,13 +45,7 @@ void tb_dis_write(cs_profile profile, cs_engine engine, const uint32_t *dwords, 
             size_t needed = cs_format(&decoded, text, size);
             if (needed >= size) {
                 size = needed + 1;
-                char *grown = realloc(text, size);
-                if (!grown) {
-                    free(text);
-                    fputs("gtsim: out of memory\n", stderr);
-                    abort();
-                }
-                text = grown;
+                text = tlm_alloc_resize(text, size, 1);
                 cs_format(&decoded, text, size);
             }
             fputs(text, out);

@@ -1057,11 +1057,6 @@ static int tb_report(const tb_regress *regress, const tb_regress_list *list, con
 
 /* ---- merging ------------------------------------------------------------------------- */
 
-static char *tb_strdup(const char *text)
-{
-    return tb_format("%s", text);
-}
-
 static tb_job_state tb_state_from_record(const char *state)
 {
     return strcmp(state, "PASS") == 0 ? TB_JOB_PASSED
@@ -1073,7 +1068,7 @@ static tb_job_state tb_state_from_record(const char *state)
 /* A path of a results file: absolute as it is, else relative to the file's directory. */
 static char *tb_results_path(const char *dir, const char *path)
 {
-    return path[0] == '/' ? tb_strdup(path) : tb_format("%s/%s", dir, path);
+    return path[0] == '/' ? tlm_alloc_strdup(path) : tb_format("%s/%s", dir, path);
 }
 
 /* The second results file (of `dir`) belongs to the same run as the first: same list, suite,
@@ -1174,11 +1169,11 @@ static int tb_regress_merge(int argc, char **argv)
     if (status == TB_REGRESS_PASSED) {
         const tb_regress_results *first = runs[0];
         list = tlm_alloc_zeroed(1, sizeof *list);
-        list->name = tb_strdup(first->list);
-        list->directory = tb_strdup(".");
+        list->name = tlm_alloc_strdup(first->list);
+        list->directory = tlm_alloc_strdup(".");
         list->suites = tlm_alloc_zeroed(first->suite_count + 1, sizeof *list->suites);
         for (size_t i = 0; i < first->suite_count; i++)
-            list->suites[list->suite_count++] = (tb_regress_suite){ .name = tb_strdup(first->suites[i]) };
+            list->suites[list->suite_count++] = (tb_regress_suite){ .name = tlm_alloc_strdup(first->suites[i]) };
         list->entries = tlm_alloc_zeroed(count + 1, sizeof *list->entries);
         jobs = tlm_alloc_zeroed(count + 1, sizeof *jobs);
         for (size_t d = 0; d < dir_count && status == TB_REGRESS_PASSED; d++) {
@@ -1193,17 +1188,18 @@ static int tb_regress_merge(int argc, char **argv)
                 }
                 tb_regress_entry *entry = &list->entries[list->entry_count++];
                 *entry = (tb_regress_entry){ .kind = record->scenario ? TB_REGRESS_SCENARIO : TB_REGRESS_TEST,
-                                             .name = tb_strdup(record->name), .argv = tlm_alloc_zeroed(1, sizeof(char *)),
+                                             .name = tlm_alloc_strdup(record->name),
+                                             .argv = tlm_alloc_zeroed(1, sizeof(char *)),
                                              .seeds = 1, .timeout = record->timeout, .suite = (size_t)suite };
                 tb_job *job = &jobs[n++];
                 job->entry = entry;
                 job->ordinal = record->ordinal;
                 job->seed = record->seed;
-                job->id = tb_strdup(record->id);
+                job->id = tlm_alloc_strdup(record->id);
                 job->log_path = tb_results_path(dirs[d], record->log);
                 job->wave_path = tb_results_path(dirs[d], record->wave);
-                job->coverage_path = tb_strdup("");
-                job->replay = tb_strdup(record->replay);
+                job->coverage_path = tlm_alloc_strdup("");
+                job->replay = tlm_alloc_strdup(record->replay);
                 job->state = tb_state_from_record(record->state);
                 job->status = record->status;
                 job->seconds = record->seconds;

@@ -18,14 +18,6 @@ typedef struct tb_words {
     size_t capacity; /* allocated entries */
 } tb_words;
 
-static char *tb_strndup(const char *text, size_t length)
-{
-    char *copy = tlm_alloc_zeroed(1, length + 1);
-    memcpy(copy, text, length);
-    copy[length] = '\0';
-    return copy;
-}
-
 static void tb_words_clear(tb_words *words)
 {
     for (size_t i = 0; i < words->count; i++)
@@ -86,7 +78,7 @@ static bool tb_split(tb_regress_list *list, size_t line, const char *text, size_
             words->capacity = words->capacity ? 2 * words->capacity : 16;
             words->word = tlm_alloc_resize(words->word, words->capacity, sizeof *words->word);
         }
-        words->word[words->count++] = tb_strndup(buffer, used);
+        words->word[words->count++] = tlm_alloc_strndup(buffer, used);
     }
     free(buffer);
     return true;
@@ -158,7 +150,7 @@ static void tb_parse_suite(tb_regress_list *list, size_t line, tb_words *words)
         suite.includes = tlm_alloc_resize(suite.includes, suite.include_count + 1, sizeof *suite.includes);
         suite.includes[suite.include_count++] = (size_t)included;
     }
-    suite.name = tb_strndup(words->word[1], strlen(words->word[1]));
+    suite.name = tlm_alloc_strdup(words->word[1]);
     list->suites = tlm_alloc_resize(list->suites, list->suite_count + 1, sizeof *list->suites);
     list->suites[list->suite_count++] = suite;
 }
@@ -220,9 +212,9 @@ static void tb_parse_entry(tb_regress_list *list, size_t line, tb_words *words, 
     entry.argc = words->count - first;
     entry.argv = tlm_alloc_zeroed(1, (entry.argc + 1) * sizeof *entry.argv);
     for (size_t k = 0; k < entry.argc; k++)
-        entry.argv[k] = tb_strndup(words->word[first + k], strlen(words->word[first + k]));
+        entry.argv[k] = tlm_alloc_strdup(words->word[first + k]);
     entry.argv[entry.argc] = NULL;
-    entry.name = tb_strndup(words->word[1], strlen(words->word[1]));
+    entry.name = tlm_alloc_strdup(words->word[1]);
     if (kind == TB_REGRESS_SCENARIO) {
         const char *path = words->word[1];
         size_t size = strlen(list->directory) + strlen(path) + 2;
@@ -274,9 +266,10 @@ static void tb_refuse_duplicates(tb_regress_list *list)
 tb_regress_list *tb_regress_list_parse(const char *name, const char *text, size_t length)
 {
     tb_regress_list *list = tlm_alloc_zeroed(1, sizeof *list);
-    *list = (tb_regress_list){ .name = tb_strndup(name, strlen(name)) };
+    *list = (tb_regress_list){ .name = tlm_alloc_strdup(name) };
     const char *slash = strrchr(name, '/');
-    list->directory = slash ? tb_strndup(name, slash == name ? 1 : (size_t)(slash - name)) : tb_strndup(".", 1);
+    list->directory =
+        slash ? tlm_alloc_strndup(name, slash == name ? 1 : (size_t)(slash - name)) : tlm_alloc_strdup(".");
     tb_words words = { 0 };
     size_t line = 0, start = 0;
     while (start < length && list->error_count < TB_REGRESS_MAX_ERRORS) {

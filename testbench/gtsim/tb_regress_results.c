@@ -90,14 +90,6 @@ static size_t tb_split_fields(char *line, char **fields, size_t max)
     return count;
 }
 
-static char *tb_copy(const char *text)
-{
-    size_t length = strlen(text);
-    char *copy = tlm_alloc_zeroed(1, length + 1);
-    memcpy(copy, text, length);
-    return copy;
-}
-
 bool tb_regress_parse_u64(const char *text, uint64_t limit, uint64_t *value)
 {
     if (!*text)
@@ -134,10 +126,11 @@ static bool tb_parse_job(char **f, size_t n, tb_regress_record *r)
         return false;
     if (strcmp(f[6], "scenario") != 0 && strcmp(f[6], "test") != 0)
         return false;
-    *r = (tb_regress_record){ .ordinal = (size_t)ordinal, .state = tb_copy(f[2]), .status = (int)status,
+    *r = (tb_regress_record){ .ordinal = (size_t)ordinal, .state = tlm_alloc_strdup(f[2]), .status = (int)status,
                               .seconds = seconds, .timeout = (unsigned)timeout, .scenario = f[6][0] == 's',
-                              .suite = tb_copy(f[7]), .name = tb_copy(f[8]), .seed = seed, .id = tb_copy(f[10]),
-                              .log = tb_copy(f[11]), .wave = tb_copy(f[12]), .replay = tb_copy(f[13]) };
+                              .suite = tlm_alloc_strdup(f[7]), .name = tlm_alloc_strdup(f[8]), .seed = seed,
+                              .id = tlm_alloc_strdup(f[10]), .log = tlm_alloc_strdup(f[11]),
+                              .wave = tlm_alloc_strdup(f[12]), .replay = tlm_alloc_strdup(f[13]) };
     return true;
 }
 
@@ -196,9 +189,9 @@ tb_regress_results *tb_regress_results_read(const char *path, char *message, siz
         uint64_t a = 0, b = 0;
         bool ok = true;
         if (strcmp(f[0], "list") == 0 && n == 2 && !results->list) {
-            results->list = tb_copy(f[1]);
+            results->list = tlm_alloc_strdup(f[1]);
         } else if (strcmp(f[0], "suite") == 0 && n == 2 && !results->suite) {
-            results->suite = tb_copy(f[1]);
+            results->suite = tlm_alloc_strdup(f[1]);
         } else if (strcmp(f[0], "base-seed") == 0 && n == 2) {
             ok = tb_regress_parse_u64(f[1], UINT64_MAX, &results->base_seed);
         } else if (strcmp(f[0], "shard") == 0 && n == 3) {
@@ -216,7 +209,7 @@ tb_regress_results *tb_regress_results_read(const char *path, char *message, siz
         } else if (strcmp(f[0], "suites") == 0 && !results->suites && n < max_fields) {
             results->suites = tlm_alloc_zeroed(n, sizeof *results->suites);
             for (size_t i = 1; i < n; i++)
-                results->suites[results->suite_count++] = tb_copy(f[i]);
+                results->suites[results->suite_count++] = tlm_alloc_strdup(f[i]);
         } else if (strcmp(f[0], "job") == 0) {
             if (results->count >= TB_REGRESS_RESULTS_MAX_JOBS) {
                 free(f);

@@ -3,18 +3,13 @@
 #include <string.h>
 
 #include "doorbell_regs.h"
+#include "tlm_random.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 uint64_t tb_doorbell_random_next(tb_doorbell_random *random)
 {
-    /* xorshift64* (Vigna), as tb_irq_random. */
-    uint64_t x = random->state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    random->state = x;
-    return x * UINT64_C(0x2545F4914F6CDD1D);
+    return tlm_xorshift64star(&random->state); /* xorshift64* (Vigna) */
 }
 
 static uint32_t below(tb_doorbell_random *random, uint32_t n)

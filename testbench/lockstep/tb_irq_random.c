@@ -4,24 +4,11 @@
 
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
+#include "tb_irq_registers.h"
+#include "tlm_random.h"
 
 /* The registers the stimulus touches, host block offsets (the GuC block has the same layout
  * without GFX_MSTR_IRQ: irq_gen11_guc_regs.toml). */
-static const uint32_t enable_offsets[] = {
-    IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, IRQ_GEN11_VCS_VECS_INTR_ENABLE_OFFSET,
-    IRQ_GEN11_GUC_SG_INTR_ENABLE_OFFSET,      IRQ_GEN11_GPM_WGBOXPERF_INTR_ENABLE_OFFSET,
-    IRQ_GEN11_CRYPTO_RSVD_INTR_ENABLE_OFFSET, IRQ_GEN11_GUNIT_CSME_INTR_ENABLE_OFFSET,
-    IRQ_GEN11_CCS_RSVD_INTR_ENABLE_OFFSET,
-};
-static const uint32_t mask_offsets[] = {
-    IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET,   IRQ_GEN11_BCS_RSVD_INTR_MASK_OFFSET,
-    IRQ_GEN11_VCS0_VCS1_INTR_MASK_OFFSET,   IRQ_GEN11_VCS2_VCS3_INTR_MASK_OFFSET,
-    IRQ_GEN11_VCS4_VCS5_INTR_MASK_OFFSET,   IRQ_GEN11_VCS6_VCS7_INTR_MASK_OFFSET,
-    IRQ_GEN11_VECS0_VECS1_INTR_MASK_OFFSET, IRQ_GEN11_VECS2_VECS3_INTR_MASK_OFFSET,
-    IRQ_GEN11_GUC_SG_INTR_MASK_OFFSET,      IRQ_GEN11_GPM_WGBOXPERF_INTR_MASK_OFFSET,
-    IRQ_GEN11_CRYPTO_RSVD_INTR_MASK_OFFSET, IRQ_GEN11_GUNIT_CSME_INTR_MASK_OFFSET,
-    IRQ_GEN11_CCS0_CCS1_INTR_MASK_OFFSET,   IRQ_GEN11_CCS2_CCS3_INTR_MASK_OFFSET,
-};
 static const uint32_t dw_offsets[2] = { IRQ_GEN11_GT_INTR_DW0_OFFSET, IRQ_GEN11_GT_INTR_DW1_OFFSET };
 static const uint32_t selector_offsets[2] = { IRQ_GEN11_IIR_REG_SELECTOR0_OFFSET, IRQ_GEN11_IIR_REG_SELECTOR1_OFFSET };
 static const uint32_t identity_offsets[2] = { IRQ_GEN11_INTR_IDENTITY_REG0_OFFSET,
@@ -31,13 +18,7 @@ static const uint32_t identity_offsets[2] = { IRQ_GEN11_INTR_IDENTITY_REG0_OFFSE
 
 uint64_t tb_irq_random_next(tb_irq_random *random)
 {
-    /* xorshift64* (Vigna): small, fast, and the same sequence on every platform. */
-    uint64_t x = random->state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    random->state = x;
-    return x * UINT64_C(0x2545F4914F6CDD1D);
+    return tlm_xorshift64star(&random->state); /* xorshift64* (Vigna) */
 }
 
 static uint32_t below(tb_irq_random *random, uint32_t n)
@@ -195,10 +176,10 @@ void tb_irq_random_init(tb_irq_random *random, uint64_t seed, const tb_irq_rando
  * one interface, or on part of it. */
 static void open_interface(tb_irq_random *random, unsigned interface)
 {
-    for (size_t i = 0; i < COUNT(enable_offsets); i++)
-        wr(random, interface, enable_offsets[i], below(random, 8) ? 0xFFFFFFFFu : random_word(random));
-    for (size_t i = 0; i < COUNT(mask_offsets); i++)
-        wr(random, interface, mask_offsets[i], below(random, 8) ? 0 : random_word(random));
+    for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
+        wr(random, interface, tb_irq_enable_offsets[i], below(random, 8) ? 0xFFFFFFFFu : random_word(random));
+    for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+        wr(random, interface, tb_irq_mask_offsets[i], below(random, 8) ? 0 : random_word(random));
     if (interface == 0)
         wr(random, 0, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK);
 }
@@ -223,9 +204,11 @@ void tb_irq_random_step(tb_irq_random *random)
     if (pick < 28) {
         send_message(random);
     } else if (pick < 34) {
-        wr(random, interface, enable_offsets[below(random, (uint32_t)COUNT(enable_offsets))], random_word(random));
+        wr(random, interface, tb_irq_enable_offsets[below(random, (uint32_t)TB_IRQ_ENABLE_COUNT)],
+           random_word(random));
     } else if (pick < 42) {
-        wr(random, interface, mask_offsets[below(random, (uint32_t)COUNT(mask_offsets))], random_word(random));
+        wr(random, interface, tb_irq_mask_offsets[below(random, (uint32_t)TB_IRQ_MASK_COUNT)],
+           random_word(random));
     } else if (pick < 52) {
         random->last_read[interface][dw] = rd(random, interface, dw_offsets[dw]);
     } else if (pick < 60) {

@@ -9,6 +9,7 @@
 #include "cs_commands.h"
 #include "cs_engine.h"
 #include "cs_regs.h"
+#include "tlm_random.h"
 #include "tb_test.h"
 
 #define STREAMS 1000u            /* per engine and profile: 7,000 streams in all */
@@ -21,10 +22,7 @@
 /* xorshift64*: a fixed sequence per seed. */
 static uint64_t next(uint64_t *state)
 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return *state * UINT64_C(2685821657736338717);
+    return tlm_xorshift64star(state);
 }
 
 /* A random dword; half of them small enough to be an address in the random region, so that

@@ -9,6 +9,7 @@
 #include "cs_engine.h"
 #include "cs_execlist.h"
 #include "cs_regs.h"
+#include "tlm_random.h"
 #include "tb_test.h"
 
 #define MEMORY_BYTES 0x100000u /* 1 MiB: addresses at or above answer address error */
@@ -181,10 +182,7 @@ TEST(CsExeclistBus, UnwritableStatusPageIsLoggedAndTheRestGoesOn)
 /* xorshift64*: a fixed sequence per seed. */
 static uint64_t next(uint64_t *state)
 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return *state * UINT64_C(2685821657736338717);
+    return tlm_xorshift64star(state);
 }
 
 /* A random dword for an image: often an LRI header, a register of this engine (or near it), a

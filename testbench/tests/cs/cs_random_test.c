@@ -10,17 +10,16 @@
 #include <string.h>
 
 #include "cs_commands.h"
+#include "cs_dis_text.h"
 #include "gtsim_asm.h"
 #include "gtsim_dis.h"
+#include "tlm_random.h"
 
 enum { STREAMS_PER_ENGINE = 1500, MAX_STREAM = 96 };
 
 static uint64_t next(uint64_t *state)
 {
-    uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    return tlm_splitmix64(state);
 }
 
 /* A stream mixing random dwords with headers of the profile's commands (random bits outside
@@ -50,18 +49,6 @@ static size_t random_stream(cs_profile profile, uint64_t *state, uint32_t *out)
         out[i] = header;
     }
     return length;
-}
-
-static char *disassemble(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t count)
-{
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    if (!out)
-        abort();
-    tb_dis_write(profile, engine, dwords, count, out);
-    fclose(out);
-    return text;
 }
 
 /* Decodes a whole stream with the invariants every consumer relies on. */
@@ -112,7 +99,7 @@ static void walk(cs_profile profile, cs_engine engine, const uint32_t *dwords, s
 /* The disassembly of any stream is valid assembly for the same dwords. */
 static void text_round_trip(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t count)
 {
-    char *text = disassemble(profile, engine, dwords, count);
+    char *text = cs_dis_text(profile, engine, dwords, count);
     tb_asm_result *result = tb_asm_parse(profile, text, strlen(text));
     if (result->error_count) {
         ADD_FAILURE("%zu:%zu: %s\n%s", result->errors[0].line, result->errors[0].column, result->errors[0].message,
@@ -199,7 +186,7 @@ TEST(CsRandom, TruncatedLastCommand)
                 EXPECT_EQ(decoded.command, &commands[c]);
                 EXPECT_NE(decoded.status & CS_DECODE_TRUNCATED, 0);
                 EXPECT_EQ(decoded.length, result.length);
-                char *text = disassemble((cs_profile)p, engine, dwords, cut);
+                char *text = cs_dis_text((cs_profile)p, engine, dwords, cut);
                 EXPECT_EQ(strncmp(text, "0x00000000: TRUNCATED ", 22), 0);
                 EXPECT_TRUE(strstr(text, commands[c].name) != NULL);
                 free(text);
@@ -219,7 +206,7 @@ TEST(CsRandom, AssemblerTakesAnyText)
     for (unsigned i = 0; i < 600; i++) {
         cs_profile profile = i % 2 ? CS_PROFILE_GEN12 : CS_PROFILE_GEN6;
         size_t count = random_stream(profile, &state, stream);
-        char *text = disassemble(profile, CS_ENGINE_RCS, stream, count);
+        char *text = cs_dis_text(profile, CS_ENGINE_RCS, stream, count);
         size_t length = strlen(text);
         if (i % 5 == 4) {
             for (size_t k = 0; k < length; k++)

@@ -9,15 +9,14 @@
 #include <string.h>
 
 #include "cs_commands.h"
+#include "cs_dis_text.h"
 #include "gtsim_asm.h"
 #include "gtsim_dis.h"
+#include "tlm_random.h"
 
 static uint64_t splitmix(uint64_t *state)
 {
-    uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    return tlm_splitmix64(state);
 }
 
 /* A nonzero value that fits the field (a named one for enums), as the assembler would take it. */
@@ -50,19 +49,6 @@ static bool shadowed(const cs_command *command, const cs_command *decoded)
 {
     return decoded && decoded < command && decoded->match_mask != command->match_mask &&
            (decoded->match_mask & command->match_mask) == command->match_mask;
-}
-
-/* The disassembly of `dwords` as one string (caller frees). */
-static char *disassemble(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t count)
-{
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    if (!out)
-        abort();
-    tb_dis_write(profile, engine, dwords, count, out);
-    fclose(out);
-    return text;
 }
 
 /* Assembles `text`; the test fails on any error. Caller frees the result. */
@@ -102,13 +88,13 @@ static void round_trip(cs_profile profile, const cs_command *command, const cs_s
                         (unsigned long long)settings[i].value);
     }
 
-    char *text = disassemble(profile, engine, dwords, result.length);
+    char *text = cs_dis_text(profile, engine, dwords, result.length);
     EXPECT_EQ(strncmp(text, "0x00000000: ", 12), 0);
     EXPECT_EQ(strncmp(text + 12, command->name, strlen(command->name)), 0);
     tb_asm_result *assembled = assemble(profile, text);
     ASSERT_EQ(assembled->count, result.length);
     EXPECT_MEMEQ(assembled->dwords, dwords, result.length * sizeof *dwords);
-    char *again = disassemble(profile, engine, assembled->dwords, assembled->count);
+    char *again = cs_dis_text(profile, engine, assembled->dwords, assembled->count);
     EXPECT_STREQ(again, text);
     free(again);
     tb_asm_free(assembled);
@@ -159,7 +145,7 @@ TEST(CsRoundTrip, TextToDwordsToText)
                          "PIPE_CONTROL data=7 address=0x3000 post_sync=write_imm cs_stall=1\n"
                          "MI_BATCH_BUFFER_START address=0x10000 second_level=1 address_space=ppgtt\n";
     tb_asm_result *assembled = assemble(CS_PROFILE_GEN12, source);
-    char *text = disassemble(CS_PROFILE_GEN12, CS_ENGINE_RCS, assembled->dwords, assembled->count);
+    char *text = cs_dis_text(CS_PROFILE_GEN12, CS_ENGINE_RCS, assembled->dwords, assembled->count);
     EXPECT_STREQ(text, "0x00000000: MI_LOAD_REGISTER_IMM len=5 reg=0x2080 data=0x1 reg=0x2084 data=0x2\n"
                        "0x00000014: PIPE_CONTROL len=6 post_sync=write_imm cs_stall=1 address=0x3000 data=0x7 "
                        "data_hi=0x0\n"
@@ -174,7 +160,7 @@ TEST(CsRoundTrip, Gen6TextToDwordsToText)
                          "MI_STORE_DATA_IMM address=0x100 data=1 data_hi=2\n"
                          "MI_SEMAPHORE_MBOX compare=1 register_select=bcs data=3 address=0x40\n";
     tb_asm_result *assembled = assemble(CS_PROFILE_GEN6, source);
-    char *text = disassemble(CS_PROFILE_GEN6, CS_ENGINE_RCS, assembled->dwords, assembled->count);
+    char *text = cs_dis_text(CS_PROFILE_GEN6, CS_ENGINE_RCS, assembled->dwords, assembled->count);
     EXPECT_STREQ(text, "0x00000000: MI_SET_CONTEXT len=2 restore_inhibit=1 must_be_one=1 address=0x20000\n"
                        "0x00000008: MI_STORE_DATA_IMM len=5 address=0x100 data=0x1 data_hi=0x2\n"
                        "0x0000001c: MI_SEMAPHORE_MBOX len=3 register_select=bcs compare=1 data=0x3 address=0x40\n");

@@ -9,9 +9,10 @@
  * internals (statistics, recorded cookies, log lines, the status vector without a read) run
  * where it exists.
  *
- * DOORBELL_TEST(name) { body } defines the body once and registers it as DoorbellUnitModel.name,
- * DoorbellUnitRtl.name and DoorbellUnitLockstep.name. TearDown fails a lockstep run on any divergence
- * and an RTL or lockstep run on any RTL assertion failure. */
+ * TB_TEST_MODES(DoorbellUnit, name) { body } (tb_test_modes.h) defines the body once and
+ * registers it as DoorbellUnitModel.name, DoorbellUnitRtl.name and DoorbellUnitLockstep.name.
+ * TearDown fails a lockstep run on any divergence and an RTL or lockstep run on any RTL
+ * assertion failure. */
 #ifndef DOORBELL_FIXTURE_H
 #define DOORBELL_FIXTURE_H
 
@@ -24,6 +25,7 @@
 #include "tb_doorbell_lockstep.h"
 #include "tb_doorbell_twin.h"
 #include "tb_test.h"
+#include "tb_test_modes.h"
 
 /* Messages recorded in order. */
 #define DOORBELL_FIXTURE_MAX_MESSAGES 64u
@@ -93,23 +95,33 @@ static inline void doorbell_fixture_set_up(Doorbell *self, doorbell_mode mode)
     }
 }
 
-static inline void doorbell_fixture_tear_down(Doorbell *self)
+/* The end of a test in any mode: no lockstep divergence (`lockstep`, NULL outside lockstep
+ * mode) and, once the edge after the last stimulus has been checked, no RTL assertion failure
+ * (`twin`, NULL in model mode). */
+static inline void doorbell_expect_clean_end(tlm_kernel *kernel, tb_doorbell_twin *twin,
+                                             tb_doorbell_lockstep *lockstep)
 {
-    if (self->lockstep) {
-        EXPECT_EQ(tb_doorbell_lockstep_check(self->lockstep, "the end of the test"), 0u);
-        const tb_lockstep_mismatch *first = tb_doorbell_lockstep_first_mismatch(self->lockstep);
+    if (lockstep) {
+        const tb_lockstep_mismatch *first = tb_doorbell_lockstep_first_mismatch(lockstep);
         if (first)
             ADD_FAILURE("lockstep: %s", first->description);
-        EXPECT_EQ(tb_doorbell_lockstep_mismatches(self->lockstep), 0u);
+        EXPECT_EQ(tb_doorbell_lockstep_mismatches(lockstep), 0u);
     }
-    if (self->twin) {
+    if (twin) {
         /* Let the RTL's assertions about the last stimulus be checked (the edge after it). */
-        tlm_time rtl = tb_doorbell_twin_rtl_time(self->twin), now = tlm_kernel_now(self->kernel);
-        tlm_kernel_run_for(self->kernel, (rtl > now ? rtl - now : 0) + 4 * TLM_NS);
-        if (tb_doorbell_twin_assertion_failures(self->twin))
-            ADD_FAILURE("RTL assertion: %s", tb_doorbell_twin_last_assertion(self->twin));
-        EXPECT_EQ(tb_doorbell_twin_assertion_failures(self->twin), 0u);
+        tlm_time rtl = tb_doorbell_twin_rtl_time(twin), now = tlm_kernel_now(kernel);
+        tlm_kernel_run_for(kernel, (rtl > now ? rtl - now : 0) + 4 * TLM_NS);
+        if (tb_doorbell_twin_assertion_failures(twin))
+            ADD_FAILURE("RTL assertion: %s", tb_doorbell_twin_last_assertion(twin));
+        EXPECT_EQ(tb_doorbell_twin_assertion_failures(twin), 0u);
     }
+}
+
+static inline void doorbell_fixture_tear_down(Doorbell *self)
+{
+    if (self->lockstep)
+        EXPECT_EQ(tb_doorbell_lockstep_check(self->lockstep, "the end of the test"), 0u);
+    doorbell_expect_clean_end(self->kernel, self->twin, self->lockstep);
     tb_doorbell_lockstep_destroy(self->lockstep);
     tb_doorbell_twin_destroy(self->twin);
     doorbell_destroy(self->db);
@@ -155,24 +167,10 @@ static inline doorbell *doorbell_fixture_model(const Doorbell *self)
     return self->db;
 }
 
-typedef Doorbell DoorbellUnitModel;
-typedef Doorbell DoorbellUnitRtl;
-typedef Doorbell DoorbellUnitLockstep;
-static inline void DoorbellUnitModel_SetUp(DoorbellUnitModel *self) { doorbell_fixture_set_up(self, DOORBELL_MODE_MODEL); }
-static inline void DoorbellUnitModel_TearDown(DoorbellUnitModel *self) { doorbell_fixture_tear_down(self); }
-static inline void DoorbellUnitRtl_SetUp(DoorbellUnitRtl *self) { doorbell_fixture_set_up(self, DOORBELL_MODE_RTL); }
-static inline void DoorbellUnitRtl_TearDown(DoorbellUnitRtl *self) { doorbell_fixture_tear_down(self); }
-static inline void DoorbellUnitLockstep_SetUp(DoorbellUnitLockstep *self)
-{
-    doorbell_fixture_set_up(self, DOORBELL_MODE_LOCKSTEP);
-}
-static inline void DoorbellUnitLockstep_TearDown(DoorbellUnitLockstep *self) { doorbell_fixture_tear_down(self); }
-
-#define DOORBELL_TEST(name)                                            \
-    static void doorbell_body_##name(Doorbell *self);                  \
-    TEST_F(DoorbellUnitModel, name) { doorbell_body_##name(self); }    \
-    TEST_F(DoorbellUnitRtl, name) { doorbell_body_##name(self); }      \
-    TEST_F(DoorbellUnitLockstep, name) { doorbell_body_##name(self); } \
-    static void doorbell_body_##name(Doorbell *self)
+/* DoorbellUnitModel, DoorbellUnitRtl, DoorbellUnitLockstep: tests are
+ * TB_TEST_MODES(DoorbellUnit, Name) { ... }. */
+typedef Doorbell DoorbellUnit;
+TB_TEST_MODES_FIXTURES(DoorbellUnit, doorbell_fixture_set_up, doorbell_fixture_tear_down, DOORBELL_MODE_MODEL,
+                       DOORBELL_MODE_RTL, DOORBELL_MODE_LOCKSTEP)
 
 #endif

@@ -1,18 +1,20 @@
 /* The doorbell controller's rules in three modes (docs/design/cosim.md): the C model alone, the RTL
  * twin alone (rtl/doorbell behind its AXI4-Lite transactor, snoops from the memory's write
  * observers, installs through the arming window) and both in lockstep. Every body runs under
- * all three (DOORBELL_TEST_ALL_MODES): the same accesses, memory writes and installs, the same
+ * all three (TB_TEST_ALL_MODES): the same accesses, memory writes and installs, the same
  * expectations on responses, registers, install results and GuC port calls. TearDown fails a
  * lockstep run on any divergence and an RTL or lockstep run on any RTL assertion failure. */
 #include <stdint.h>
 #include <string.h>
 
 #include "doorbell.h"
+#include "doorbell_fixture.h" /* doorbell_expect_clean_end */
 #include "doorbell_regs.h"
 #include "doorbell_test_util.h"
 #include "tb_doorbell_lockstep.h"
 #include "tb_doorbell_twin.h"
 #include "tb_test.h"
+#include "tb_test_modes.h"
 
 typedef enum db_mode { DB_MODEL, DB_RTL, DB_LOCKSTEP } db_mode;
 
@@ -84,20 +86,7 @@ static void set_up(DoorbellModes *self, db_mode mode)
 
 static void tear_down(DoorbellModes *self)
 {
-    if (self->lockstep) {
-        const tb_lockstep_mismatch *first = tb_doorbell_lockstep_first_mismatch(self->lockstep);
-        if (first)
-            ADD_FAILURE("lockstep: %s", first->description);
-        EXPECT_EQ(tb_doorbell_lockstep_mismatches(self->lockstep), 0u);
-    }
-    if (self->twin) {
-        /* Let the RTL's assertions about the last stimulus be checked (the edge after it). */
-        tlm_time rtl = tb_doorbell_twin_rtl_time(self->twin), now = tlm_kernel_now(self->kernel);
-        tlm_kernel_run_for(self->kernel, (rtl > now ? rtl - now : 0) + 4 * TLM_NS);
-        if (tb_doorbell_twin_assertion_failures(self->twin))
-            ADD_FAILURE("RTL assertion: %s", tb_doorbell_twin_last_assertion(self->twin));
-        EXPECT_EQ(tb_doorbell_twin_assertion_failures(self->twin), 0u);
-    }
+    doorbell_expect_clean_end(self->kernel, self->twin, self->lockstep);
     tb_doorbell_lockstep_destroy(self->lockstep);
     tb_doorbell_twin_destroy(self->twin);
     doorbell_destroy(self->model);
@@ -106,20 +95,7 @@ static void tear_down(DoorbellModes *self)
     tlm_kernel_destroy(self->kernel);
 }
 
-typedef DoorbellModes DoorbellModesModel;
-typedef DoorbellModes DoorbellModesRtl;
-typedef DoorbellModes DoorbellModesLockstep;
-static void DoorbellModesModel_SetUp(DoorbellModesModel *self) { set_up(self, DB_MODEL); }
-static void DoorbellModesModel_TearDown(DoorbellModesModel *self) { tear_down(self); }
-static void DoorbellModesRtl_SetUp(DoorbellModesRtl *self) { set_up(self, DB_RTL); }
-static void DoorbellModesRtl_TearDown(DoorbellModesRtl *self) { tear_down(self); }
-static void DoorbellModesLockstep_SetUp(DoorbellModesLockstep *self) { set_up(self, DB_LOCKSTEP); }
-static void DoorbellModesLockstep_TearDown(DoorbellModesLockstep *self) { tear_down(self); }
-
-#define DOORBELL_TEST_ALL_MODES(name, body)                                                                      \
-    TEST_F(DoorbellModesModel, name) { body(self); }                                                              \
-    TEST_F(DoorbellModesRtl, name) { body(self); }                                                                \
-    TEST_F(DoorbellModesLockstep, name) { body(self); }
+TB_TEST_MODES_FIXTURES(DoorbellModes, set_up, tear_down, DB_MODEL, DB_RTL, DB_LOCKSTEP)
 
 /* The GuC shim's install in the fixture's mode. */
 static doorbell_install_result install(DoorbellModes *self, unsigned bell, uint64_t line)
@@ -185,7 +161,7 @@ static void body_InstallShowsValidAndLineAndRecordsTheCookie(DoorbellModes *self
     EXPECT_EQ(self->port.last_groups, 0x01u);
     EXPECT_EQ(group(self, 0), 1u << 3);
 }
-DOORBELL_TEST_ALL_MODES(InstallShowsValidAndLineAndRecordsTheCookie,
+TB_TEST_ALL_MODES(DoorbellModes, InstallShowsValidAndLineAndRecordsTheCookie,
                         body_InstallShowsValidAndLineAndRecordsTheCookie)
 
 /* Cookie 0 is recorded without a ring; the same cookie again does not ring; a different
@@ -206,7 +182,7 @@ static void body_CookieRules(DoorbellModes *self)
     db_access(self->mem, TLM_WRITE_COMMAND, line_of(40) + 16, &other, 8);
     EXPECT_EQ(group(self, 1), 0u);
 }
-DOORBELL_TEST_ALL_MODES(CookieRules, body_CookieRules)
+TB_TEST_ALL_MODES(DoorbellModes, CookieRules, body_CookieRules)
 
 /* Rings collapse in the status bit; one message on the all-zeros -> non-zero edge; the read
  * returns and clears the group and hands the bits over; the next ring messages again. */
@@ -228,7 +204,7 @@ static void body_CollapseReadClearAndReMessage(DoorbellModes *self)
     db_write_line(self->mem, line_of(2), 1, 2);
     EXPECT_EQ(self->port.rung, 2u);
 }
-DOORBELL_TEST_ALL_MODES(CollapseReadClearAndReMessage, body_CollapseReadClearAndReMessage)
+TB_TEST_ALL_MODES(DoorbellModes, CollapseReadClearAndReMessage, body_CollapseReadClearAndReMessage)
 
 /* Each group messages on its own edge. */
 static void body_GroupsAreIndependent(DoorbellModes *self)
@@ -243,7 +219,7 @@ static void body_GroupsAreIndependent(DoorbellModes *self)
     EXPECT_EQ(group(self, 7), 1u << 31);
     EXPECT_EQ(group(self, 0), 1u << 5);
 }
-DOORBELL_TEST_ALL_MODES(GroupsAreIndependent, body_GroupsAreIndependent)
+TB_TEST_ALL_MODES(DoorbellModes, GroupsAreIndependent, body_GroupsAreIndependent)
 
 /* spec 001 "Removing Doorbells": DW0 bit 0 cleared deactivates; a cookie changed by the same
  * write still rings; later writes are not matched. */
@@ -261,7 +237,7 @@ static void body_DeactivationWithAndWithoutLateRing(DoorbellModes *self)
     EXPECT_EQ(group(self, 0), 0u);
     EXPECT_EQ(self->port.rung, 1u);
 }
-DOORBELL_TEST_ALL_MODES(DeactivationWithAndWithoutLateRing, body_DeactivationWithAndWithoutLateRing)
+TB_TEST_ALL_MODES(DoorbellModes, DeactivationWithAndWithoutLateRing, body_DeactivationWithAndWithoutLateRing)
 
 /* Install refusals in the model's order, and reassignment once they are resolved. */
 static void body_InstallRefusalsAndReassignment(DoorbellModes *self)
@@ -282,7 +258,7 @@ static void body_InstallRefusalsAndReassignment(DoorbellModes *self)
     EXPECT_EQ(install(self, 20, line_of(22)), DOORBELL_INSTALL_OK);
     EXPECT_EQ(drbregl(self, 20), (uint32_t)line_of(22) | DOORBELL_DRBREGL0_VALID_MASK);
 }
-DOORBELL_TEST_ALL_MODES(InstallRefusalsAndReassignment, body_InstallRefusalsAndReassignment)
+TB_TEST_ALL_MODES(DoorbellModes, InstallRefusalsAndReassignment, body_InstallRefusalsAndReassignment)
 
 /* Software cannot write the doorbell registers or the status vector (spec 001: through the
  * GuC shim only); unmapped offsets answer an address error. */
@@ -303,7 +279,7 @@ static void body_RefusedWritesAndUnmappedOffsets(DoorbellModes *self)
     /* Unaligned: refused as the register rules refuse it (tlm_register.h). */
     EXPECT_EQ(db_access(self->mmio, TLM_READ_COMMAND, 2, &value, 4), TLM_BURST_ERROR_RESPONSE);
 }
-DOORBELL_TEST_ALL_MODES(RefusedWritesAndUnmappedOffsets, body_RefusedWritesAndUnmappedOffsets)
+TB_TEST_ALL_MODES(DoorbellModes, RefusedWritesAndUnmappedOffsets, body_RefusedWritesAndUnmappedOffsets)
 
 /* The compare itself: a model armed behind the lockstep's back (an install the twin never saw)
  * is reported — VALID and the port calls after the next write, the read data of the group —

@@ -60,7 +60,7 @@ static void arm(Doorbell *self, unsigned bell, uint64_t line)
 
 /* ---- arming --------------------------------------------------------------------------------- */
 
-DOORBELL_TEST(ArmSetsValidAndTheLineAddressInTheDoorbellRegisters)
+TB_TEST_MODES(DoorbellUnit, ArmSetsValidAndTheLineAddressInTheDoorbellRegisters)
 {
     uint64_t line = UINT64_C(0x12345678C0);
     arm(self, 5, line);
@@ -77,7 +77,7 @@ DOORBELL_TEST(ArmSetsValidAndTheLineAddressInTheDoorbellRegisters)
     EXPECT_MODEL_EQ(doorbell_get_stats(self->db)->installs, 2u);
 }
 
-DOORBELL_TEST(ArmRecordsTheCookieFoundWithoutRinging)
+TB_TEST_MODES(DoorbellUnit, ArmRecordsTheCookieFoundWithoutRinging)
 {
     db_write_line(self->mem, line_of(3), 1, 7);
     ASSERT_EQ(doorbell_fixture_install(self, 3, line_of(3)), DOORBELL_INSTALL_OK);
@@ -89,7 +89,7 @@ DOORBELL_TEST(ArmRecordsTheCookieFoundWithoutRinging)
     EXPECT_EQ(self->rung_count, 1u);
 }
 
-DOORBELL_TEST(DirectWritesToTheDoorbellRegistersAreRefused)
+TB_TEST_MODES(DoorbellUnit, DirectWritesToTheDoorbellRegistersAreRefused)
 {
     db_write32(self->mmio, DRBREGL(2), (uint32_t)line_of(2) | VALID);
     db_write32(self->mmio, DRBREGU(2), 0x1u);
@@ -104,7 +104,7 @@ DOORBELL_TEST(DirectWritesToTheDoorbellRegistersAreRefused)
     EXPECT_MODEL_LOG("direct write to DRBREGL(2) ignored");
 }
 
-DOORBELL_TEST(InstallOnAnInactiveLineClearsValidAtOnce)
+TB_TEST_MODES(DoorbellUnit, InstallOnAnInactiveLineClearsValidAtOnce)
 {
     /* spec 001 "Doorbell Flows": the acquired line's DW0 bit 0 = 0 means the driver victimised it */
     db_write_line(self->mem, line_of(1), 0, 0);
@@ -114,7 +114,7 @@ DOORBELL_TEST(InstallOnAnInactiveLineClearsValidAtOnce)
     EXPECT_EQ(self->rung_count, 0u);
 }
 
-DOORBELL_TEST(InstallFaultsOnABadDoorbellOrLine)
+TB_TEST_MODES(DoorbellUnit, InstallFaultsOnABadDoorbellOrLine)
 {
     EXPECT_EQ(doorbell_fixture_install(self, 256, line_of(0)), DOORBELL_INSTALL_FAULT);
     EXPECT_EQ(doorbell_fixture_install(self, 0, line_of(0) + 4), DOORBELL_INSTALL_FAULT);
@@ -125,7 +125,7 @@ DOORBELL_TEST(InstallFaultsOnABadDoorbellOrLine)
 
 /* ---- the cookie rules ----------------------------------------------------------------------- */
 
-DOORBELL_TEST(ADifferentNonZeroCookieRings)
+TB_TEST_MODES(DoorbellUnit, ADifferentNonZeroCookieRings)
 {
     arm(self, 3, line_of(3));
     db_write_line(self->mem, line_of(3), 1, 1);
@@ -136,7 +136,7 @@ DOORBELL_TEST(ADifferentNonZeroCookieRings)
     EXPECT_MODEL_EQ(doorbell_get_stats(self->db)->rings, 1u);
 }
 
-DOORBELL_TEST(TheSameCookieDoesNotRing)
+TB_TEST_MODES(DoorbellUnit, TheSameCookieDoesNotRing)
 {
     arm(self, 3, line_of(3));
     db_write_line(self->mem, line_of(3), 1, 0); /* still the initial value */
@@ -149,7 +149,7 @@ DOORBELL_TEST(TheSameCookieDoesNotRing)
     EXPECT_MODEL_EQ(doorbell_get_stats(self->db)->rings, 1u);
 }
 
-DOORBELL_TEST(CookieZeroIsRecordedWithoutRinging)
+TB_TEST_MODES(DoorbellUnit, CookieZeroIsRecordedWithoutRinging)
 {
     arm(self, 3, line_of(3));
     db_write_line(self->mem, line_of(3), 1, 5);
@@ -162,7 +162,7 @@ DOORBELL_TEST(CookieZeroIsRecordedWithoutRinging)
     EXPECT_EQ(self->rung_count, 2u);
 }
 
-DOORBELL_TEST(WritesElsewhereInTheLineAreSeenButDoNotRing)
+TB_TEST_MODES(DoorbellUnit, WritesElsewhereInTheLineAreSeenButDoNotRing)
 {
     arm(self, 3, line_of(3));
     uint32_t word = 0xABCD;
@@ -176,7 +176,7 @@ DOORBELL_TEST(WritesElsewhereInTheLineAreSeenButDoNotRing)
 
 /* ---- status vector: collapse, read-clear, re-message --------------------------------------- */
 
-DOORBELL_TEST(RingsCollapseAndAGroupMessagesOnlyFromAllZeros)
+TB_TEST_MODES(DoorbellUnit, RingsCollapseAndAGroupMessagesOnlyFromAllZeros)
 {
     arm(self, 3, line_of(3));
     arm(self, 4, line_of(4));
@@ -190,7 +190,7 @@ DOORBELL_TEST(RingsCollapseAndAGroupMessagesOnlyFromAllZeros)
     EXPECT_MODEL_EQ(doorbell_get_stats(self->db)->messages, 1u);
 }
 
-DOORBELL_TEST(GroupsMessageIndependently)
+TB_TEST_MODES(DoorbellUnit, GroupsMessageIndependently)
 {
     /* bells 0, 40 and 255: groups 0, 1 and 7 */
     arm(self, 0, line_of(0));
@@ -207,7 +207,7 @@ DOORBELL_TEST(GroupsMessageIndependently)
     EXPECT_EQ(db_read32(self->mmio, DB_STATUS(7)), 1u << 31);
 }
 
-DOORBELL_TEST(AReadOfAGroupReturnsAndClearsItAndHandsTheBitsOver)
+TB_TEST_MODES(DoorbellUnit, AReadOfAGroupReturnsAndClearsItAndHandsTheBitsOver)
 {
     arm(self, 33, line_of(33));
     db_write_line(self->mem, line_of(33), 1, 1);
@@ -218,7 +218,7 @@ DOORBELL_TEST(AReadOfAGroupReturnsAndClearsItAndHandsTheBitsOver)
     EXPECT_EQ(self->group_reads, 2u);
 }
 
-DOORBELL_TEST(ARingAfterTheReadMessagesAgain)
+TB_TEST_MODES(DoorbellUnit, ARingAfterTheReadMessagesAgain)
 {
     arm(self, 3, line_of(3));
     db_write_line(self->mem, line_of(3), 1, 1);
@@ -230,7 +230,7 @@ DOORBELL_TEST(ARingAfterTheReadMessagesAgain)
     EXPECT_EQ(self->rung[1], 0x01u);
 }
 
-DOORBELL_TEST(DebugReadsDoNotClear)
+TB_TEST_MODES(DoorbellUnit, DebugReadsDoNotClear)
 {
     arm(self, 3, line_of(3));
     db_write_line(self->mem, line_of(3), 1, 1);
@@ -251,7 +251,7 @@ DOORBELL_TEST(DebugReadsDoNotClear)
     EXPECT_EQ(self->group_reads, 1u);
 }
 
-DOORBELL_TEST(StatusRegistersIgnoreWrites)
+TB_TEST_MODES(DoorbellUnit, StatusRegistersIgnoreWrites)
 {
     arm(self, 3, line_of(3));
     db_write_line(self->mem, line_of(3), 1, 1);
@@ -261,7 +261,7 @@ DOORBELL_TEST(StatusRegistersIgnoreWrites)
 
 /* ---- deactivation and reassignment ---------------------------------------------------------- */
 
-DOORBELL_TEST(ClearingDw0Bit0DeactivatesWithoutARing)
+TB_TEST_MODES(DoorbellUnit, ClearingDw0Bit0DeactivatesWithoutARing)
 {
     arm(self, 7, line_of(7));
     db_write_line(self->mem, line_of(7), 1, 4);
@@ -277,7 +277,7 @@ DOORBELL_TEST(ClearingDw0Bit0DeactivatesWithoutARing)
     EXPECT_EQ(db_read32(self->mmio, DB_STATUS(0)), 0u);
 }
 
-DOORBELL_TEST(ACookieChangedJustBeforeDeactivationStillRings)
+TB_TEST_MODES(DoorbellUnit, ACookieChangedJustBeforeDeactivationStillRings)
 {
     arm(self, 7, line_of(7));
     /* the application's increment and the driver's clear seen in one write */
@@ -287,7 +287,7 @@ DOORBELL_TEST(ACookieChangedJustBeforeDeactivationStillRings)
     EXPECT_FALSE(doorbell_fixture_valid(self, 7));
 }
 
-DOORBELL_TEST(ReassignmentWaitsForValidToClearAndTheStatusToBeRead)
+TB_TEST_MODES(DoorbellUnit, ReassignmentWaitsForValidToClearAndTheStatusToBeRead)
 {
     arm(self, 7, line_of(7));
     /* still valid: a second install is refused */
@@ -309,7 +309,7 @@ DOORBELL_TEST(ReassignmentWaitsForValidToClearAndTheStatusToBeRead)
     EXPECT_EQ(db_read32(self->mmio, DB_STATUS(0)), 1u << 7);
 }
 
-DOORBELL_TEST(TwoDoorbellsOnOneCachelineAreRefused)
+TB_TEST_MODES(DoorbellUnit, TwoDoorbellsOnOneCachelineAreRefused)
 {
     arm(self, 1, line_of(1));
     EXPECT_EQ(doorbell_fixture_install(self, 65, line_of(65)), DOORBELL_INSTALL_CACHELINE_IN_USE);
@@ -328,7 +328,7 @@ DOORBELL_TEST(TwoDoorbellsOnOneCachelineAreRefused)
 
 /* ---- cost and reset ------------------------------------------------------------------------- */
 
-DOORBELL_TEST(WritesToUnwatchedPagesCostNoLookupWithAll256Armed)
+TB_TEST_MODES(DoorbellUnit, WritesToUnwatchedPagesCostNoLookupWithAll256Armed)
 {
     for (unsigned bell = 0; bell < DOORBELL_COUNT; bell++)
         arm(self, bell, PAGE + (uint64_t)bell * 4096u + (bell % 64u) * 64u);
@@ -340,7 +340,7 @@ DOORBELL_TEST(WritesToUnwatchedPagesCostNoLookupWithAll256Armed)
     EXPECT_EQ(after.observer_calls, before.observer_calls);
 }
 
-DOORBELL_TEST(ResetDisarmsEveryDoorbellAndClearsTheStatus)
+TB_TEST_MODES(DoorbellUnit, ResetDisarmsEveryDoorbellAndClearsTheStatus)
 {
     arm(self, 3, line_of(3));
     db_write_line(self->mem, line_of(3), 1, 1);
@@ -352,7 +352,7 @@ DOORBELL_TEST(ResetDisarmsEveryDoorbellAndClearsTheStatus)
     EXPECT_EQ(db_read32(self->mmio, DRBREGL(3)), 0u);
 }
 
-DOORBELL_TEST(MisalignedAndUnmappedAccessesAreRefused)
+TB_TEST_MODES(DoorbellUnit, MisalignedAndUnmappedAccessesAreRefused)
 {
     uint32_t value = 0;
     EXPECT_EQ(db_access(self->mmio, TLM_READ_COMMAND, 0x002, &value, 4), TLM_BURST_ERROR_RESPONSE);

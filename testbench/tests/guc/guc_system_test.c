@@ -29,6 +29,7 @@
 #include "tb_doorbell_twin.h"
 #include "tb_system.h"
 #include "tb_test.h"
+#include "tb_test_modes.h"
 
 #define RCS_BASE 0x2000u        /* i915 RENDER_RING_BASE; cs_commands_gen12.c */
 #define RING 0x100000u          /* the context's ring (one page) */
@@ -73,20 +74,7 @@ static void tear_down(GucSystem *self)
 }
 
 /* One fixture per mode; each body runs under all three. */
-typedef GucSystem GucSystemModel;
-typedef GucSystem GucSystemRtl;
-typedef GucSystem GucSystemLockstep;
-static void GucSystemModel_SetUp(GucSystemModel *self) { set_up(self, TB_MODE_MODEL); }
-static void GucSystemModel_TearDown(GucSystemModel *self) { tear_down(self); }
-static void GucSystemRtl_SetUp(GucSystemRtl *self) { set_up(self, TB_MODE_RTL); }
-static void GucSystemRtl_TearDown(GucSystemRtl *self) { tear_down(self); }
-static void GucSystemLockstep_SetUp(GucSystemLockstep *self) { set_up(self, TB_MODE_LOCKSTEP); }
-static void GucSystemLockstep_TearDown(GucSystemLockstep *self) { tear_down(self); }
-
-#define GUC_SYSTEM_TEST_ALL_MODES(name, body)                                                                   \
-    TEST_F(GucSystemModel, name) { body(self); }                                                                 \
-    TEST_F(GucSystemRtl, name) { body(self); }                                                                   \
-    TEST_F(GucSystemLockstep, name) { body(self); }
+TB_TEST_MODES_FIXTURES(GucSystem, set_up, tear_down, TB_MODE_MODEL, TB_MODE_RTL, TB_MODE_LOCKSTEP)
 
 static tlm_response_status access(const tlm_target *target, tlm_command command, uint64_t address, uint32_t *value)
 {
@@ -239,7 +227,7 @@ static void ring_runs_the_context(GucSystem *self)
         EXPECT_GE(tb_doorbell_lockstep_compared(tb_system_doorbell_lockstep(self->system)), 3u);
     EXPECT_EQ(tb_system_doorbell(self->system) == NULL, self->mode == TB_MODE_RTL);
 }
-GUC_SYSTEM_TEST_ALL_MODES(ARingRunsTheContextThroughTheGucToTheRenderEngineAndTheHostServicesIt,
+TB_TEST_ALL_MODES(GucSystem, ARingRunsTheContextThroughTheGucToTheRenderEngineAndTheHostServicesIt,
                           ring_runs_the_context)
 
 static void route_bit_clear(GucSystem *self)
@@ -258,7 +246,7 @@ static void route_bit_clear(GucSystem *self)
     EXPECT_EQ(rd(self->mmio, DOORBELL_MMIO_BASE + DOORBELL_DB_STATUS0_OFFSET), 1u << BELL);
     EXPECT_EQ(rd(self->mem, FENCE), 0u); /* nothing was submitted */
 }
-GUC_SYSTEM_TEST_ALL_MODES(WithTheRouteBitClearTheDoorbellInterruptReachesTheHost, route_bit_clear)
+TB_TEST_ALL_MODES(GucSystem, WithTheRouteBitClearTheDoorbellInterruptReachesTheHost, route_bit_clear)
 
 /* The doorbell lockstep's divergences are the system's: a shadow model armed behind the
  * compare's back rings on a write the twin ignores, and tb_system_mismatches counts it. */

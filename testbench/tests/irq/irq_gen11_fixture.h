@@ -7,9 +7,9 @@
  * (irq_gen11_fixture_model() is NULL in RTL mode): checks on its internals (statistics, log
  * lines) run where it exists.
  *
- * GEN11_TEST(name) { body } defines the body once and registers it as Gen11Model.name,
- * Gen11Rtl.name and Gen11Lockstep.name. TearDown fails a lockstep run on any divergence and an
- * RTL or lockstep run on any RTL assertion failure. */
+ * TB_TEST_MODES(Gen11, name) { body } (tb_test_modes.h) defines the body once and registers it
+ * as Gen11Model.name, Gen11Rtl.name and Gen11Lockstep.name. TearDown fails a lockstep run on any
+ * divergence and an RTL or lockstep run on any RTL assertion failure. */
 #ifndef IRQ_GEN11_FIXTURE_H
 #define IRQ_GEN11_FIXTURE_H
 
@@ -23,6 +23,7 @@
 #include "tb_irq_lockstep.h"
 #include "tb_irq_twin.h"
 #include "tb_test.h"
+#include "tb_test_modes.h"
 
 typedef enum irq_gen11_mode { IRQ_GEN11_MODE_MODEL, IRQ_GEN11_MODE_RTL, IRQ_GEN11_MODE_LOCKSTEP } irq_gen11_mode;
 
@@ -116,21 +117,8 @@ static inline irq_gen11 *irq_gen11_fixture_model(const Gen11 *self)
     return self->irq;
 }
 
-typedef Gen11 Gen11Model;
-typedef Gen11 Gen11Rtl;
-typedef Gen11 Gen11Lockstep;
-static inline void Gen11Model_SetUp(Gen11Model *self) { irq_gen11_fixture_set_up(self, IRQ_GEN11_MODE_MODEL); }
-static inline void Gen11Model_TearDown(Gen11Model *self) { irq_gen11_fixture_tear_down(self); }
-static inline void Gen11Rtl_SetUp(Gen11Rtl *self) { irq_gen11_fixture_set_up(self, IRQ_GEN11_MODE_RTL); }
-static inline void Gen11Rtl_TearDown(Gen11Rtl *self) { irq_gen11_fixture_tear_down(self); }
-static inline void Gen11Lockstep_SetUp(Gen11Lockstep *self) { irq_gen11_fixture_set_up(self, IRQ_GEN11_MODE_LOCKSTEP); }
-static inline void Gen11Lockstep_TearDown(Gen11Lockstep *self) { irq_gen11_fixture_tear_down(self); }
-
-#define GEN11_TEST(name)                                     \
-    static void gen11_body_##name(Gen11 *self);              \
-    TEST_F(Gen11Model, name) { gen11_body_##name(self); }    \
-    TEST_F(Gen11Rtl, name) { gen11_body_##name(self); }      \
-    TEST_F(Gen11Lockstep, name) { gen11_body_##name(self); } \
-    static void gen11_body_##name(Gen11 *self)
+/* Gen11Model, Gen11Rtl, Gen11Lockstep: tests are TB_TEST_MODES(Gen11, Name) { ... }. */
+TB_TEST_MODES_FIXTURES(Gen11, irq_gen11_fixture_set_up, irq_gen11_fixture_tear_down, IRQ_GEN11_MODE_MODEL,
+                       IRQ_GEN11_MODE_RTL, IRQ_GEN11_MODE_LOCKSTEP)
 
 #endif

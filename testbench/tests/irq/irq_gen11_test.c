@@ -15,6 +15,7 @@
 #include "irq_gen11_regs.h"
 #include "irq_gen11_fixture.h"
 #include "irq_test_util.h"
+#include "tb_irq_registers.h"
 #include "tb_test.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
@@ -30,21 +31,6 @@
 #define MASTER_ENABLE 0x80000000u
 #define DATA_VALID 0x80000000u
 
-static const uint32_t enable_offsets[] = {
-    IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET,   IRQ_GEN11_VCS_VECS_INTR_ENABLE_OFFSET,
-    IRQ_GEN11_GUC_SG_INTR_ENABLE_OFFSET,        IRQ_GEN11_GPM_WGBOXPERF_INTR_ENABLE_OFFSET,
-    IRQ_GEN11_CRYPTO_RSVD_INTR_ENABLE_OFFSET,   IRQ_GEN11_GUNIT_CSME_INTR_ENABLE_OFFSET,
-    IRQ_GEN11_CCS_RSVD_INTR_ENABLE_OFFSET,
-};
-static const uint32_t mask_offsets[] = {
-    IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET,   IRQ_GEN11_BCS_RSVD_INTR_MASK_OFFSET,
-    IRQ_GEN11_VCS0_VCS1_INTR_MASK_OFFSET,   IRQ_GEN11_VCS2_VCS3_INTR_MASK_OFFSET,
-    IRQ_GEN11_VCS4_VCS5_INTR_MASK_OFFSET,   IRQ_GEN11_VCS6_VCS7_INTR_MASK_OFFSET,
-    IRQ_GEN11_VECS0_VECS1_INTR_MASK_OFFSET, IRQ_GEN11_VECS2_VECS3_INTR_MASK_OFFSET,
-    IRQ_GEN11_GUC_SG_INTR_MASK_OFFSET,      IRQ_GEN11_GPM_WGBOXPERF_INTR_MASK_OFFSET,
-    IRQ_GEN11_CRYPTO_RSVD_INTR_MASK_OFFSET, IRQ_GEN11_GUNIT_CSME_INTR_MASK_OFFSET,
-    IRQ_GEN11_CCS0_CCS1_INTR_MASK_OFFSET,   IRQ_GEN11_CCS2_CCS3_INTR_MASK_OFFSET,
-};
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
 /* One engine of spec 001's table with the public facts about it (docs/facts.md): its second-
@@ -99,10 +85,10 @@ static void wr(Gen11 *self, uint32_t offset, uint32_t value)
  * the same offsets as the host's, docs/reference/irq.md). */
 static void open_everything(const tlm_target *target)
 {
-    for (size_t i = 0; i < COUNT(enable_offsets); i++)
-        irq_write(target, enable_offsets[i], 0xFFFFFFFFu);
-    for (size_t i = 0; i < COUNT(mask_offsets); i++)
-        irq_write(target, mask_offsets[i], 0);
+    for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
+        irq_write(target, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
+    for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+        irq_write(target, tb_irq_mask_offsets[i], 0);
 }
 
 /* One round of spec 001's selector / shared IIR routine; the identity it presented. */
@@ -156,13 +142,13 @@ static uint64_t dw_events(Gen11 *self, irq_gen11_interface interface, unsigned d
 
 /* ---- reset --------------------------------------------------------------------------------- */
 
-GEN11_TEST(ResetValues)
+TB_TEST_MODES(Gen11, ResetValues)
 {
     EXPECT_EQ(rd(self, MASTER), 0u);
     EXPECT_EQ(rd(self, DW0), 0u);
     EXPECT_EQ(rd(self, DW1), 0u);
-    for (size_t i = 0; i < COUNT(enable_offsets); i++)
-        EXPECT_EQ(rd(self, enable_offsets[i]), 0u);
+    for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
+        EXPECT_EQ(rd(self, tb_irq_enable_offsets[i]), 0u);
     /* masked after reset; reserved halves read 0 */
     EXPECT_EQ(rd(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET), 0xFFFF0000u);
     EXPECT_EQ(rd(self, IRQ_GEN11_VCS0_VCS1_INTR_MASK_OFFSET), 0xFFFFFFFFu);
@@ -176,7 +162,7 @@ GEN11_TEST(ResetValues)
     EXPECT_EQ(tlm_signal_get(self->vector[1]), 0u);
 }
 
-GEN11_TEST(ResetDropsHeldAndPendingEvents)
+TB_TEST_MODES(Gen11, ResetDropsHeldAndPendingEvents)
 {
     open_everything(self->host);
     wr(self, IRQ_GEN11_BCS_RSVD_INTR_MASK_OFFSET, 0xFFFFFFFFu);
@@ -192,7 +178,7 @@ GEN11_TEST(ResetDropsHeldAndPendingEvents)
 
 /* ---- first level ----------------------------------------------------------------------------- */
 
-GEN11_TEST(DisabledEventsAreDropped)
+TB_TEST_MODES(Gen11, DisabledEventsAreDropped)
 {
     /* spec 001: events are AND-ed with the enable; disabled events are simply dropped. */
     wr(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET, 0);
@@ -203,7 +189,7 @@ GEN11_TEST(DisabledEventsAreDropped)
     EXPECT_MODEL_EQ(irq_gen11_get_stats(self->irq)->dropped, 1u);
 }
 
-GEN11_TEST(EnableIsAndedPerDataBit)
+TB_TEST_MODES(Gen11, EnableIsAndedPerDataBit)
 {
     wr(self, IRQ_GEN11_RENDER_COPY_INTR_ENABLE_OFFSET, 0x00010000u); /* render bit 0 only */
     wr(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET, 0);
@@ -211,7 +197,7 @@ GEN11_TEST(EnableIsAndedPerDataBit)
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 0x0001));
 }
 
-GEN11_TEST(InstancesOfAClassShareItsEnable)
+TB_TEST_MODES(Gen11, InstancesOfAClassShareItsEnable)
 {
     /* spec 001: instances of one class (except 'Other') share the class's enable register. */
     open_everything(self->host);
@@ -222,15 +208,15 @@ GEN11_TEST(InstancesOfAClassShareItsEnable)
     EXPECT_EQ(rd(self, DW1), 0x00000021u);
 }
 
-GEN11_TEST(EachOtherInstanceHasItsOwnEnable)
+TB_TEST_MODES(Gen11, EachOtherInstanceHasItsOwnEnable)
 {
     /* spec 001: each instance in the 'Other' class has its own enable register. */
     for (unsigned enabled = 0; enabled < COUNT(facts); enabled++) {
         if (facts[enabled].engine_class != 4)
             continue;
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(mask_offsets); i++)
-            wr(self, mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+            wr(self, tb_irq_mask_offsets[i], 0);
         wr(self, facts[enabled].enable_offset, 0xFFFFu << facts[enabled].enable_shift);
         for (unsigned instance = 0; instance <= 6; instance++)
             raise(self, 4, instance, 1);
@@ -238,26 +224,26 @@ GEN11_TEST(EachOtherInstanceHasItsOwnEnable)
     }
 }
 
-GEN11_TEST(EveryEngineHasItsEnableHalf)
+TB_TEST_MODES(Gen11, EveryEngineHasItsEnableHalf)
 {
     for (size_t e = 0; e < COUNT(facts); e++) {
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(mask_offsets); i++)
-            wr(self, mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+            wr(self, tb_irq_mask_offsets[i], 0);
         wr(self, facts[e].enable_offset, 0xFFFFu << facts[e].enable_shift);
         raise(self, facts[e].engine_class, facts[e].instance, 0x8000);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 1u << facts[e].bit);
         /* the other half of the register enables nothing of this engine */
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(mask_offsets); i++)
-            wr(self, mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+            wr(self, tb_irq_mask_offsets[i], 0);
         wr(self, facts[e].enable_offset, 0xFFFFu << (16 - facts[e].enable_shift));
         raise(self, facts[e].engine_class, facts[e].instance, 0x8000);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 0u);
     }
 }
 
-GEN11_TEST(EnabledEventsCollapseInTheInstanceRegister)
+TB_TEST_MODES(Gen11, EnabledEventsCollapseInTheInstanceRegister)
 {
     /* spec 001: enabled events are logged in a per-instance collapsing register. */
     open_everything(self->host);
@@ -269,7 +255,7 @@ GEN11_TEST(EnabledEventsCollapseInTheInstanceRegister)
     EXPECT_MODEL_EQ(dw_events(self, IRQ_GEN11_HOST, 0), 1u);
 }
 
-GEN11_TEST(MaskedEventsAreHeldUntilUnmasked)
+TB_TEST_MODES(Gen11, MaskedEventsAreHeldUntilUnmasked)
 {
     /* spec 001: masked events remain in the collapsing register until they are unmasked. */
     open_everything(self->host);
@@ -282,7 +268,7 @@ GEN11_TEST(MaskedEventsAreHeldUntilUnmasked)
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 0x0010));
 }
 
-GEN11_TEST(MaskIsPerInstance)
+TB_TEST_MODES(Gen11, MaskIsPerInstance)
 {
     /* spec 001: every instance, even of the same class, has its own mask register. Observed
      * through the service routine (the RTL port has no debug read): vcs1 is presented and
@@ -300,29 +286,29 @@ GEN11_TEST(MaskIsPerInstance)
     EXPECT_EQ(service(self->host, 1, 0), identity_of(1, 0, 1));
 }
 
-GEN11_TEST(EveryEngineHasItsMaskHalf)
+TB_TEST_MODES(Gen11, EveryEngineHasItsMaskHalf)
 {
     for (size_t e = 0; e < COUNT(facts); e++) {
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(enable_offsets); i++)
-            wr(self, enable_offsets[i], 0xFFFFFFFFu);
+        for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
+            wr(self, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
         /* everything masked except the engine's half: its event goes through */
         wr(self, facts[e].mask_offset, ~(0xFFFFu << facts[e].mask_shift));
         raise(self, facts[e].engine_class, facts[e].instance, 1);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 1u << facts[e].bit);
         /* everything unmasked except the engine's half: its event is held */
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(enable_offsets); i++)
-            wr(self, enable_offsets[i], 0xFFFFFFFFu);
-        for (size_t i = 0; i < COUNT(mask_offsets); i++)
-            wr(self, mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
+            wr(self, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
+        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+            wr(self, tb_irq_mask_offsets[i], 0);
         wr(self, facts[e].mask_offset, 0xFFFFu << facts[e].mask_shift);
         raise(self, facts[e].engine_class, facts[e].instance, 1);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 0u);
     }
 }
 
-GEN11_TEST(OnlyUnmaskedBitsArePresentedAndMaskedOnesStayHeld)
+TB_TEST_MODES(Gen11, OnlyUnmaskedBitsArePresentedAndMaskedOnesStayHeld)
 {
     open_everything(self->host);
     wr(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET, 0x00040000u); /* data bit 2 masked */
@@ -335,7 +321,7 @@ GEN11_TEST(OnlyUnmaskedBitsArePresentedAndMaskedOnesStayHeld)
     EXPECT_EQ(service(self->host, 0, 0), identity_of(0, 0, 0x0004));
 }
 
-GEN11_TEST(EnableClearedWithEventsPendingKeepsThemAndDropsNewOnes)
+TB_TEST_MODES(Gen11, EnableClearedWithEventsPendingKeepsThemAndDropsNewOnes)
 {
     /* The enable gates arrivals (spec 001: "AND-ed with a per-Engine Enable"); what the
      * collapsing register already holds is not an arrival. */
@@ -351,7 +337,7 @@ GEN11_TEST(EnableClearedWithEventsPendingKeepsThemAndDropsNewOnes)
 
 /* ---- second level ---------------------------------------------------------------------------- */
 
-GEN11_TEST(EveryEngineHasItsOwnSecondLevelBit)
+TB_TEST_MODES(Gen11, EveryEngineHasItsOwnSecondLevelBit)
 {
     /* spec 001: one second-level bit per engine, 64 engines in two dwords. */
     open_everything(self->host);
@@ -367,7 +353,7 @@ GEN11_TEST(EveryEngineHasItsOwnSecondLevelBit)
     }
 }
 
-GEN11_TEST(UnmaskedBitsOfAnInstanceOrIntoOneSecondLevelBit)
+TB_TEST_MODES(Gen11, UnmaskedBitsOfAnInstanceOrIntoOneSecondLevelBit)
 {
     open_everything(self->host);
     raise(self, 5, 2, 0x0100);
@@ -376,7 +362,7 @@ GEN11_TEST(UnmaskedBitsOfAnInstanceOrIntoOneSecondLevelBit)
     EXPECT_EQ(service(self->host, 0, 6), identity_of(5, 2, 0x0101));
 }
 
-GEN11_TEST(WithoutAReadEventsGoStraightIntoTheIir)
+TB_TEST_MODES(Gen11, WithoutAReadEventsGoStraightIntoTheIir)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -384,7 +370,7 @@ GEN11_TEST(WithoutAReadEventsGoStraightIntoTheIir)
     EXPECT_EQ(rd(self, DW0), 0x00008001u);
 }
 
-GEN11_TEST(ReadTakesASnapshotAndLaterEventsWaitInSecondaryStorage)
+TB_TEST_MODES(Gen11, ReadTakesASnapshotAndLaterEventsWaitInSecondaryStorage)
 {
     /* spec 001: a snapshot is taken when software reads the IIR; events from the read to the
      * complete clear are logged in secondary storage; the complete clear then generates a
@@ -405,7 +391,7 @@ GEN11_TEST(ReadTakesASnapshotAndLaterEventsWaitInSecondaryStorage)
     EXPECT_MODEL_EQ(warnings(self), 0u);
 }
 
-GEN11_TEST(PartialClearKeepsSecondaryStorage)
+TB_TEST_MODES(Gen11, PartialClearKeepsSecondaryStorage)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -420,7 +406,7 @@ GEN11_TEST(PartialClearKeepsSecondaryStorage)
     EXPECT_EQ(rd(self, DW0), 0x8000u);
 }
 
-GEN11_TEST(EventOnTheSameEngineAfterItsSelectionIsNotLost)
+TB_TEST_MODES(Gen11, EventOnTheSameEngineAfterItsSelectionIsNotLost)
 {
     /* An event arriving between the IIR read and its clear, on the engine just serviced. */
     open_everything(self->host);
@@ -437,7 +423,7 @@ GEN11_TEST(EventOnTheSameEngineAfterItsSelectionIsNotLost)
     EXPECT_MODEL_EQ(warnings(self), 0u);
 }
 
-GEN11_TEST(ReadOfAnEmptyIirStartsNoService)
+TB_TEST_MODES(Gen11, ReadOfAnEmptyIirStartsNoService)
 {
     open_everything(self->host);
     EXPECT_EQ(rd(self, DW0), 0u);
@@ -445,7 +431,7 @@ GEN11_TEST(ReadOfAnEmptyIirStartsNoService)
     EXPECT_EQ(rd(self, DW0), 1u);
 }
 
-GEN11_TEST(DwordsAreServicedIndependently)
+TB_TEST_MODES(Gen11, DwordsAreServicedIndependently)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -455,7 +441,7 @@ GEN11_TEST(DwordsAreServicedIndependently)
     EXPECT_EQ(rd(self, MASTER), 0x3u);
 }
 
-GEN11_TEST(BackToBackEventsOnOneEngineMakeOneDwEvent)
+TB_TEST_MODES(Gen11, BackToBackEventsOnOneEngineMakeOneDwEvent)
 {
     open_everything(self->host);
     for (int i = 0; i < 5; i++)
@@ -467,7 +453,7 @@ GEN11_TEST(BackToBackEventsOnOneEngineMakeOneDwEvent)
     EXPECT_EQ(rd(self, DW1), 0u);
 }
 
-GEN11_TEST(TwoInstancesOfOneClassAreServicedSeparately)
+TB_TEST_MODES(Gen11, TwoInstancesOfOneClassAreServicedSeparately)
 {
     open_everything(self->host);
     raise(self, 1, 0, 0x0001);
@@ -481,7 +467,7 @@ GEN11_TEST(TwoInstancesOfOneClassAreServicedSeparately)
 
 /* ---- selector and shared IIR ------------------------------------------------------------------ */
 
-GEN11_TEST(SelectorPresentsTheEngineWithDataValid)
+TB_TEST_MODES(Gen11, SelectorPresentsTheEngineWithDataValid)
 {
     open_everything(self->host);
     raise(self, 1, 5, 0xA5A5);
@@ -492,7 +478,7 @@ GEN11_TEST(SelectorPresentsTheEngineWithDataValid)
     EXPECT_EQ(rd(self, IDENTITY0), 0u);
 }
 
-GEN11_TEST(DataValidWriteClearsSharedIirAndSelector)
+TB_TEST_MODES(Gen11, DataValidWriteClearsSharedIirAndSelector)
 {
     open_everything(self->host);
     raise(self, 3, 0, 0x0008);
@@ -506,7 +492,7 @@ GEN11_TEST(DataValidWriteClearsSharedIirAndSelector)
     EXPECT_MODEL_EQ(warnings(self), 0u);
 }
 
-GEN11_TEST(SelectorNotOneHotIsIgnoredWithAWarning)
+TB_TEST_MODES(Gen11, SelectorNotOneHotIsIgnoredWithAWarning)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -523,7 +509,7 @@ GEN11_TEST(SelectorNotOneHotIsIgnoredWithAWarning)
     EXPECT_EQ(service(self->host, 0, 15), identity_of(3, 0, 1));
 }
 
-GEN11_TEST(SelectingABitNotInTheIirPresentsTheEngineWithAWarning)
+TB_TEST_MODES(Gen11, SelectingABitNotInTheIirPresentsTheEngineWithAWarning)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -536,7 +522,7 @@ GEN11_TEST(SelectingABitNotInTheIirPresentsTheEngineWithAWarning)
     EXPECT_EQ(service(self->host, 1, 0), identity_of(1, 0, 0));
 }
 
-GEN11_TEST(SelectingABitWithNoEngineIsIgnored)
+TB_TEST_MODES(Gen11, SelectingABitWithNoEngineIsIgnored)
 {
     open_everything(self->host);
     wr(self, SELECTOR0, 1u << 1);
@@ -546,7 +532,7 @@ GEN11_TEST(SelectingABitWithNoEngineIsIgnored)
     EXPECT_MODEL_LOG("selects bit 1, which has no engine");
 }
 
-GEN11_TEST(SelectorWriteWhileDataValidIsIgnored)
+TB_TEST_MODES(Gen11, SelectorWriteWhileDataValidIsIgnored)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -560,7 +546,7 @@ GEN11_TEST(SelectorWriteWhileDataValidIsIgnored)
     EXPECT_EQ(service(self->host, 0, 15), identity_of(3, 0, 2)); /* bcs0 kept its data */
 }
 
-GEN11_TEST(DataValidWriteWithNothingSelectedHasNoEffect)
+TB_TEST_MODES(Gen11, DataValidWriteWithNothingSelectedHasNoEffect)
 {
     wr(self, IDENTITY1, DATA_VALID);
     EXPECT_EQ(rd(self, IDENTITY1), 0u);
@@ -569,7 +555,7 @@ GEN11_TEST(DataValidWriteWithNothingSelectedHasNoEffect)
     EXPECT_MODEL_LOG("INTR_IDENTITY_REG1 data-valid written while nothing is selected");
 }
 
-GEN11_TEST(ClearingASecondLevelBitBeforeServicingItReasserts)
+TB_TEST_MODES(Gen11, ClearingASecondLevelBitBeforeServicingItReasserts)
 {
     /* Misuse (spec 001: "must not be cleared without first servicing"): the engine's pending
      * events keep their record, so the bit re-asserts. */
@@ -591,7 +577,7 @@ GEN11_TEST(ClearingASecondLevelBitBeforeServicingItReasserts)
     EXPECT_MODEL_EQ(warnings(self), 2u);
 }
 
-GEN11_TEST(ClearingAnUnservicedBitWithNothingPendingJustClearsIt)
+TB_TEST_MODES(Gen11, ClearingAnUnservicedBitWithNothingPendingJustClearsIt)
 {
     /* The engine's events were masked after they were recorded: nothing is left to re-assert. */
     open_everything(self->host);
@@ -605,7 +591,7 @@ GEN11_TEST(ClearingAnUnservicedBitWithNothingPendingJustClearsIt)
 
 /* ---- primary interrupt control ----------------------------------------------------------------- */
 
-GEN11_TEST(IndicationsReadWhileDisabled)
+TB_TEST_MODES(Gen11, IndicationsReadWhileDisabled)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -615,7 +601,7 @@ GEN11_TEST(IndicationsReadWhileDisabled)
     EXPECT_EQ(host_line(self), 0u);
 }
 
-GEN11_TEST(HostLineIsEnableAndIndication)
+TB_TEST_MODES(Gen11, HostLineIsEnableAndIndication)
 {
     open_everything(self->host);
     wr(self, MASTER, MASTER_ENABLE);
@@ -630,14 +616,14 @@ GEN11_TEST(HostLineIsEnableAndIndication)
     EXPECT_EQ(host_line(self), 1u);
 }
 
-GEN11_TEST(IndicationsAreReadOnly)
+TB_TEST_MODES(Gen11, IndicationsAreReadOnly)
 {
     wr(self, MASTER, 0x00000003u);
     EXPECT_EQ(rd(self, MASTER), 0u);
     EXPECT_EQ(host_line(self), 0u);
 }
 
-GEN11_TEST(ServiceFlowWithEventsDuringServiceInterruptsAgainAfterEnable)
+TB_TEST_MODES(Gen11, ServiceFlowWithEventsDuringServiceInterruptsAgainAfterEnable)
 {
     /* spec 001 "Host SW Interface": clear the enable, read the register, service, set the
      * enable; events that arrive during service raise a new interrupt after the enable. */
@@ -676,12 +662,12 @@ GEN11_TEST(ServiceFlowWithEventsDuringServiceInterruptsAgainAfterEnable)
 
 /* ---- routing: host and GuC interfaces ---------------------------------------------------------- */
 
-GEN11_TEST(GucEnabledEventsGoToTheGucVectors)
+TB_TEST_MODES(Gen11, GucEnabledEventsGoToTheGucVectors)
 {
     /* spec 001: scheduling interrupts go to the GuC as two vectors of 32 engines each. */
     open_everything(self->guc);
-    for (size_t i = 0; i < COUNT(mask_offsets); i++)
-        wr(self, mask_offsets[i], 0);
+    for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
+        wr(self, tb_irq_mask_offsets[i], 0);
     wr(self, MASTER, MASTER_ENABLE);
     raise(self, 0, 0, 1);
     EXPECT_EQ(tlm_signal_get(self->vector[0]), 1u);
@@ -699,7 +685,7 @@ GEN11_TEST(GucEnabledEventsGoToTheGucVectors)
     EXPECT_MODEL_EQ(dw_events(self, IRQ_GEN11_GUC, 0), 1u);
 }
 
-GEN11_TEST(ComplementaryEnablesSplitAnEngineBetweenTheInterfaces)
+TB_TEST_MODES(Gen11, ComplementaryEnablesSplitAnEngineBetweenTheInterfaces)
 {
     /* spec 001: "Enables for Engine classes at the two software interfaces are typically
      * complements of each other." */
@@ -712,7 +698,7 @@ GEN11_TEST(ComplementaryEnablesSplitAnEngineBetweenTheInterfaces)
     EXPECT_EQ(service(self->guc, 0, 0), identity_of(0, 0, 0x0100));
 }
 
-GEN11_TEST(AnEventEnabledAtBothInterfacesReachesBoth)
+TB_TEST_MODES(Gen11, AnEventEnabledAtBothInterfacesReachesBoth)
 {
     open_everything(self->host);
     open_everything(self->guc);
@@ -721,14 +707,14 @@ GEN11_TEST(AnEventEnabledAtBothInterfacesReachesBoth)
     EXPECT_EQ(irq_read(self->guc, IRQ_GUC_GT_INTR_DW0_OFFSET), 1u << 5);
 }
 
-GEN11_TEST(GucBlockHasNoPrimaryControlRegister)
+TB_TEST_MODES(Gen11, GucBlockHasNoPrimaryControlRegister)
 {
     uint32_t value = 0;
     EXPECT_EQ(irq_access(self->guc, TLM_READ_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, &value),
               TLM_ADDRESS_ERROR_RESPONSE);
 }
 
-GEN11_TEST(GucBlockMirrorsTheHostBlockLayout)
+TB_TEST_MODES(Gen11, GucBlockMirrorsTheHostBlockLayout)
 {
     /* The modelling choice of irq_gen11_guc_regs.toml: every GuC register is the host register
      * of the same name, offset and fields. */
@@ -754,7 +740,7 @@ GEN11_TEST(GucBlockMirrorsTheHostBlockLayout)
 
 /* ---- input ------------------------------------------------------------------------------------- */
 
-GEN11_TEST(UnknownEnginesAndVirtualFunctionsAreDroppedWithALogLine)
+TB_TEST_MODES(Gen11, UnknownEnginesAndVirtualFunctionsAreDroppedWithALogLine)
 {
     open_everything(self->host);
     raise(self, 6, 0, 1);  /* reserved class */
@@ -769,7 +755,7 @@ GEN11_TEST(UnknownEnginesAndVirtualFunctionsAreDroppedWithALogLine)
     EXPECT_MODEL_EQ(irq_gen11_get_stats(self->irq)->dropped, 4u);
 }
 
-GEN11_TEST(SinkDeliversIntoTheModel)
+TB_TEST_MODES(Gen11, SinkDeliversIntoTheModel)
 {
     open_everything(self->host);
     irq_message message = irq_message_unpack(0x00310007u); /* instance 3, class 1 (vcs3), data 7 */
@@ -780,7 +766,7 @@ GEN11_TEST(SinkDeliversIntoTheModel)
 
 /* ---- MMIO ---------------------------------------------------------------------------------------- */
 
-GEN11_TEST(DebugReadTakesNoSnapshotAndDebugWritesAreRefused)
+TB_TEST_MODES(Gen11, DebugReadTakesNoSnapshotAndDebugWritesAreRefused)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);
@@ -808,7 +794,7 @@ GEN11_TEST(DebugReadTakesNoSnapshotAndDebugWritesAreRefused)
     EXPECT_EQ(rd(self, DW0), 0x8001u);
 }
 
-GEN11_TEST(ByteEnablesLimitTheDataValidWrite)
+TB_TEST_MODES(Gen11, ByteEnablesLimitTheDataValidWrite)
 {
     open_everything(self->host);
     raise(self, 0, 0, 1);

@@ -19,6 +19,7 @@
 #include "roundtrip_regs.h"
 #include "tb_system.h"
 #include "tb_test.h"
+#include "tb_test_modes.h"
 
 typedef struct IrqSystem {
     tb_system *system;  /* the system under test (created by each test for its profile) */
@@ -43,20 +44,7 @@ static void tear_down(IrqSystem *self)
 static void IrqSystem_SetUp(IrqSystem *self) { set_up(self, TB_MODE_MODEL); }
 static void IrqSystem_TearDown(IrqSystem *self) { tear_down(self); }
 /* One fixture per mode; each gen12 body runs under all three. */
-typedef IrqSystem IrqSystemModel;
-typedef IrqSystem IrqSystemRtl;
-typedef IrqSystem IrqSystemLockstep;
-static void IrqSystemModel_SetUp(IrqSystemModel *self) { set_up(self, TB_MODE_MODEL); }
-static void IrqSystemModel_TearDown(IrqSystemModel *self) { tear_down(self); }
-static void IrqSystemRtl_SetUp(IrqSystemRtl *self) { set_up(self, TB_MODE_RTL); }
-static void IrqSystemRtl_TearDown(IrqSystemRtl *self) { tear_down(self); }
-static void IrqSystemLockstep_SetUp(IrqSystemLockstep *self) { set_up(self, TB_MODE_LOCKSTEP); }
-static void IrqSystemLockstep_TearDown(IrqSystemLockstep *self) { tear_down(self); }
-
-#define IRQ_SYSTEM_TEST_ALL_MODES(name, body)                                                                    \
-    TEST_F(IrqSystemModel, name) { body(self); }                                                                  \
-    TEST_F(IrqSystemRtl, name) { body(self); }                                                                    \
-    TEST_F(IrqSystemLockstep, name) { body(self); }
+TB_TEST_MODES_FIXTURES(IrqSystem, set_up, tear_down, TB_MODE_MODEL, TB_MODE_RTL, TB_MODE_LOCKSTEP)
 
 /* The system in `mode` for both blocks with an RTL twin (gen6: the model only). */
 static void build(IrqSystem *self, const char *profile, tb_block_mode mode)
@@ -350,14 +338,14 @@ static void body_Gen12GucInterfaceVectorsAndService(IrqSystem *self)
     EXPECT_EQ(irq_read(guc, GUC(GT_INTR_DW1)), 1u << 28);
 }
 
-IRQ_SYSTEM_TEST_ALL_MODES(Gen12AggregatorIsOnTheMmioMapAtItsPublicBase, body_Gen12AggregatorIsOnTheMmioMapAtItsPublicBase)
-IRQ_SYSTEM_TEST_ALL_MODES(IrqRaiseChecksTheProfilesEngineTable, body_IrqRaiseChecksTheProfilesEngineTable)
-IRQ_SYSTEM_TEST_ALL_MODES(Gen12HostServiceLoopOverEveryEngineClass, body_Gen12HostServiceLoopOverEveryEngineClass)
-IRQ_SYSTEM_TEST_ALL_MODES(Gen12EventsDuringServiceInterruptAgainAfterEnable, body_Gen12EventsDuringServiceInterruptAgainAfterEnable)
-IRQ_SYSTEM_TEST_ALL_MODES(Gen12EventWhileMaskedThenUnmasked, body_Gen12EventWhileMaskedThenUnmasked)
-IRQ_SYSTEM_TEST_ALL_MODES(HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock, body_HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock)
-IRQ_SYSTEM_TEST_ALL_MODES(Gen12ComputeEngineRaisesAndClearsTheLine, body_Gen12ComputeEngineRaisesAndClearsTheLine)
-IRQ_SYSTEM_TEST_ALL_MODES(Gen12GucInterfaceVectorsAndService, body_Gen12GucInterfaceVectorsAndService)
+TB_TEST_ALL_MODES(IrqSystem, Gen12AggregatorIsOnTheMmioMapAtItsPublicBase, body_Gen12AggregatorIsOnTheMmioMapAtItsPublicBase)
+TB_TEST_ALL_MODES(IrqSystem, IrqRaiseChecksTheProfilesEngineTable, body_IrqRaiseChecksTheProfilesEngineTable)
+TB_TEST_ALL_MODES(IrqSystem, Gen12HostServiceLoopOverEveryEngineClass, body_Gen12HostServiceLoopOverEveryEngineClass)
+TB_TEST_ALL_MODES(IrqSystem, Gen12EventsDuringServiceInterruptAgainAfterEnable, body_Gen12EventsDuringServiceInterruptAgainAfterEnable)
+TB_TEST_ALL_MODES(IrqSystem, Gen12EventWhileMaskedThenUnmasked, body_Gen12EventWhileMaskedThenUnmasked)
+TB_TEST_ALL_MODES(IrqSystem, HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock, body_HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock)
+TB_TEST_ALL_MODES(IrqSystem, Gen12ComputeEngineRaisesAndClearsTheLine, body_Gen12ComputeEngineRaisesAndClearsTheLine)
+TB_TEST_ALL_MODES(IrqSystem, Gen12GucInterfaceVectorsAndService, body_Gen12GucInterfaceVectorsAndService)
 
 TEST_F(IrqSystem, Gen6HasNoRtlTwinOfItsAggregator)
 {

@@ -130,13 +130,22 @@ TEST(RegtestRegs, AliasSharesStorageAndResetOfItsTarget)
     EXPECT_EQ(set->ro_mask, 0);
 }
 
-TEST(RegtestRegs, RegisterFileAppliesTheGeneratedSemantics)
+/* A register file over the regtest block, logging to a silent logger (returned; NULL if none). */
+static tlm_logger *open_register_file(tlm_register_file *file)
 {
     tlm_logger *logger = tlm_logger_create(NULL, NULL);
-    ASSERT_NE(logger, NULL);
+    if (!logger)
+        return NULL;
     tlm_logger_set_level(logger, TLM_LOG_LEVEL_COUNT);
+    tlm_register_file_init(file, &regtest_regs, tlm_logger_block(logger, "regtest"));
+    return logger;
+}
+
+TEST(RegtestRegs, RegisterFileAppliesTheGeneratedSemantics)
+{
     tlm_register_file file;
-    tlm_register_file_init(&file, &regtest_regs, tlm_logger_block(logger, "regtest"));
+    tlm_logger *logger = open_register_file(&file);
+    ASSERT_NE(logger, NULL);
 
     EXPECT_EQ(tlm_register_file_peek(&file, REGTEST_DATA_INDEX), 0xDEADBEEF);
     EXPECT_EQ(tlm_register_file_peek(&file, REGTEST_IRQ_SET_INDEX), 0x10); /* its own fields only */
@@ -175,4 +184,71 @@ TEST(RegtestRegs, DescriptionsSurviveEscaping)
     /* "?" "?)" is split so that this file holds no trigraph either. */
     EXPECT_STREQ(reg_at(REGTEST_DATA_INDEX)->description,
                  "Last word of the block: \"quotes\", back\\slash, ?" "?) trigraph, */ comment end, | pipe, <b>, \u00e9");
+}
+
+static unsigned debug_on_read_calls;
+
+static void count_on_read(void *context, uint32_t index)
+{
+    (void)context;
+    (void)index;
+    debug_on_read_calls++;
+}
+
+/* Debug transport (tlm_register_file_read_dbg): a register's software value without side
+ * effects; writes, malformed accesses, holes and offsets past the block transfer nothing. */
+TEST(RegtestRegs, DebugReadSeesTheSoftwareValueWithoutSideEffects)
+{
+    tlm_register_file file;
+    tlm_logger *logger = open_register_file(&file);
+    ASSERT_NE(logger, NULL);
+    file.on_read = count_on_read;
+    debug_on_read_calls = 0;
+
+    /* The software view: a masked register's mask bits read 0, whatever is stored there. */
+    file.values[REGTEST_CONTROL_INDEX] = 0xFFFF0000u | REGTEST_CONTROL_RESET;
+    uint32_t data = 0xA5A5A5A5u;
+    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, REGTEST_CONTROL_OFFSET, &data, 4);
+    payload.response = TLM_INCOMPLETE_RESPONSE;
+    EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 4u);
+    EXPECT_EQ(data, tlm_register_file_peek(&file, REGTEST_CONTROL_INDEX));
+    EXPECT_EQ(data, REGTEST_CONTROL_RESET);
+    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    /* All four bytes, whatever the byte enables say (a debugger wants the whole register). */
+    uint8_t enables[4] = { 0xFF, 0, 0, 0 };
+    data = 0;
+    payload = tlm_payload_make(TLM_READ_COMMAND, REGTEST_DATA_OFFSET, &data, 4);
+    payload.byte_enable = enables;
+    payload.byte_enable_length = 4;
+    EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 4u);
+    EXPECT_EQ(data, 0xDEADBEEFu);
+    EXPECT_EQ(debug_on_read_calls, 0u); /* no read side effect ran */
+
+    /* A debug write transfers nothing and changes nothing. */
+    data = 0x12345678u;
+    payload = tlm_payload_make(TLM_WRITE_COMMAND, REGTEST_DATA_OFFSET, &data, 4);
+    EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 0u);
+    EXPECT_EQ(tlm_register_file_peek(&file, REGTEST_DATA_INDEX), 0xDEADBEEFu);
+    /* Neither does a hole, an offset past the block (even one that aliases a register in 32
+     * bits), an unaligned offset or a length other than 4. */
+    uint64_t refused[] = { REGTEST_VERSION_OFFSET + 4, REGTEST_BLOCK_SIZE,
+                           (UINT64_C(1) << 32) + REGTEST_DATA_OFFSET, REGTEST_DATA_OFFSET + 1 };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        data = 0x5A5A5A5Au;
+        payload = tlm_payload_make(TLM_READ_COMMAND, refused[i], &data, 4);
+        EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 0u);
+        EXPECT_EQ(data, 0x5A5A5A5Au);
+    }
+    uint16_t half = 0;
+    payload = tlm_payload_make(TLM_READ_COMMAND, REGTEST_DATA_OFFSET, &half, 2);
+    EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 0u);
+    /* The offset is the caller's: a window that rebases its payloads reads its own register. */
+    data = 0;
+    payload = tlm_payload_make(TLM_READ_COMMAND, 0x1000, &data, 4);
+    EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, REGTEST_DATA_OFFSET), 4u);
+    EXPECT_EQ(data, 0xDEADBEEFu);
+    EXPECT_EQ(debug_on_read_calls, 0u);
+
+    tlm_register_file_destroy(&file);
+    tlm_logger_destroy(logger);
 }

@@ -10,6 +10,7 @@
 #include "tb_lockstep.h"
 #include "tb_system.h"
 #include "tb_test.h"
+#include "tb_test_modes.h"
 
 typedef struct RoundTrip {
     tb_system *system;   /* the system under test */
@@ -224,26 +225,13 @@ static void body_byte_enables(RoundTrip *self)
 }
 
 /* One fixture per mode; each body runs under all three. */
-typedef RoundTrip RoundTripModel;
-typedef RoundTrip RoundTripRtl;
-typedef RoundTrip RoundTripLockstep;
-static void RoundTripModel_SetUp(RoundTripModel *self) { set_up(self, TB_MODE_MODEL); }
-static void RoundTripModel_TearDown(RoundTripModel *self) { tear_down(self); }
-static void RoundTripRtl_SetUp(RoundTripRtl *self) { set_up(self, TB_MODE_RTL); }
-static void RoundTripRtl_TearDown(RoundTripRtl *self) { tear_down(self); }
-static void RoundTripLockstep_SetUp(RoundTripLockstep *self) { set_up(self, TB_MODE_LOCKSTEP); }
-static void RoundTripLockstep_TearDown(RoundTripLockstep *self) { tear_down(self); }
+TB_TEST_MODES_FIXTURES(RoundTrip, set_up, tear_down, TB_MODE_MODEL, TB_MODE_RTL, TB_MODE_LOCKSTEP)
 
-#define ROUNDTRIP_TEST_ALL_MODES(name, body)                                                                     \
-    TEST_F(RoundTripModel, name) { body(self); }                                                                  \
-    TEST_F(RoundTripRtl, name) { body(self); }                                                                    \
-    TEST_F(RoundTripLockstep, name) { body(self); }
-
-ROUNDTRIP_TEST_ALL_MODES(ResetValues, body_reset_values)
-ROUNDTRIP_TEST_ALL_MODES(ScratchRoundTrip, body_scratch_round_trip)
-ROUNDTRIP_TEST_ALL_MODES(MaskedModeWrites, body_masked_mode)
-ROUNDTRIP_TEST_ALL_MODES(OperationResultStatusCount, body_operation)
-ROUNDTRIP_TEST_ALL_MODES(WriteOneToClearAndSet, body_w1c_and_w1s)
-ROUNDTRIP_TEST_ALL_MODES(InterruptFollowsStatusAndEnable, body_interrupt)
-ROUNDTRIP_TEST_ALL_MODES(ErrorResponses, body_error_responses)
-ROUNDTRIP_TEST_ALL_MODES(ByteEnables, body_byte_enables)
+TB_TEST_ALL_MODES(RoundTrip, ResetValues, body_reset_values)
+TB_TEST_ALL_MODES(RoundTrip, ScratchRoundTrip, body_scratch_round_trip)
+TB_TEST_ALL_MODES(RoundTrip, MaskedModeWrites, body_masked_mode)
+TB_TEST_ALL_MODES(RoundTrip, OperationResultStatusCount, body_operation)
+TB_TEST_ALL_MODES(RoundTrip, WriteOneToClearAndSet, body_w1c_and_w1s)
+TB_TEST_ALL_MODES(RoundTrip, InterruptFollowsStatusAndEnable, body_interrupt)
+TB_TEST_ALL_MODES(RoundTrip, ErrorResponses, body_error_responses)
+TB_TEST_ALL_MODES(RoundTrip, ByteEnables, body_byte_enables)

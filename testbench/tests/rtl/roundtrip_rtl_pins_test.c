@@ -8,6 +8,7 @@
  * (tlm_register_apply_write / tlm_register_read_value), so the RTL is checked bit for bit
  * against what the C model does. Every test also requires that no RTL
  * assertion failed (the fixture's TearDown), except those that provoke one on purpose. */
+#include "tlm_random.h"
 #include "tb_test.h"
 
 #include <stdbool.h>
@@ -814,11 +815,7 @@ TEST_F(Rtl, AddressBeyondThePortIsReportedNotAliased)
 
 static uint32_t next_random(uint64_t *state)
 {
-    /* xorshift64*: deterministic, so a failure reproduces. */
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return (uint32_t)((*state * UINT64_C(2685821657736338717)) >> 32);
+    return (uint32_t)(tlm_xorshift64star(state) >> 32); /* deterministic: a failure reproduces */
 }
 
 TEST_F(Rtl, RandomAccessesMatchTheCRegisterRules)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "tb_random_regression.h"
 #include "tb_test.h"
 #include "tlm.h"
 #include "wave.h"
@@ -45,6 +46,35 @@ static inline void wave_replay_expect_window(const wave_replay_facts *f)
     EXPECT_EQ(f->wave->first_time, failure > f->history ? failure - f->history : 0);
     EXPECT_LT(f->wave->first_time, f->first_time);
     EXPECT_GE(f->wave->end_time, f->first_time + f->after);
+}
+
+/* A caught seed's replay against the caught run: the replay (its recording `rec` and its own
+ * first mismatch `replay_first_time`, `replay_first`) is the same run, with the same first
+ * mismatch at the same time as the caught run's (`first_time`, `first`); its waveform is at
+ * `expected_path`, written with its view and triggered by the failure, and the window holds
+ * `history` before the failure and `after` past the run (wave_replay_expect_window). */
+static inline void wave_replay_expect_recording(const tb_random_recording *rec, tlm_time replay_first_time,
+                                                const char *replay_first, tlm_time first_time, const char *first,
+                                                const char *expected_path, tlm_time history, tlm_time after)
+{
+    EXPECT_EQ(replay_first_time, first_time);
+    EXPECT_STREQ(replay_first, first);
+    EXPECT_STREQ(rec->wave_path, expected_path);
+    ASSERT_TRUE(rec->traced);
+    ASSERT_TRUE(rec->wave.written);
+    EXPECT_TRUE(rec->wave.view_written);
+    EXPECT_TRUE(rec->wave.triggered);
+    wave_replay_facts facts = {
+        .wave = &rec->wave,
+        .asserted = rec->asserted,
+        .assertion_time = rec->assertion_time,
+        .trigger_reason = rec->trigger_reason,
+        .first_time = first_time,
+        .first = first,
+        .history = history,
+        .after = after,
+    };
+    wave_replay_expect_window(&facts);
 }
 
 /* The file read back (`vcd`, from `path`): every one of `rows` is there; it ends at the

@@ -278,17 +278,10 @@ uint32_t cs_transport_dbg(void *self, tlm_payload *payload)
 {
     /* Debug reads see register values without side effects; debug writes are refused. */
     cs_engine_model *model = self;
-    if (payload->command != TLM_READ_COMMAND || tlm_register_payload_check(payload) != TLM_OK_RESPONSE ||
-        payload->address >= model->registers.block->size || hidden(model, payload->address))
+    if (!tlm_register_dbg_readable(payload) || payload->address >= model->registers.block->size ||
+        hidden(model, payload->address))
         return 0;
-    int32_t index = tlm_register_find(model->registers.block, (uint32_t)payload->address);
-    if (index < 0)
-        return 0;
-    uint32_t value = tlm_register_file_peek(&model->registers, (uint32_t)index);
-    for (uint32_t i = 0; i < 4; i++)
-        payload->data[i] = (uint8_t)(value >> (8 * i));
-    payload->response = TLM_OK_RESPONSE;
-    return 4;
+    return tlm_register_file_read_dbg(&model->registers, payload, payload->address);
 }
 
 /* The gen6 HWS_PGA window: one register at offset 0 of its mapping. */

@@ -14,7 +14,7 @@
 #       the generator re-runs the configure, which regenerates.
 #
 #   gtsim_add_register_consistency_test(<block>)
-#       Verilates <block>_regs_table.sv (built from the SV package only) behind a C shim, library
+#       Verilates <block>_regs_table.sv (built from the SV package only) behind a C wrapper, library
 #       <block>_regs_table, and adds the C test test_<block>_regs_consistency_test, which checks
 #       that the package agrees with the C descriptor and every C macro of the block, plus the
 #       ctest tests regs.lint.<block>.table and regs.lint.<block>.import (verilator --lint-only
@@ -96,14 +96,14 @@ function(gtsim_add_register_consistency_test block)
   set(BLOCK ${block})
   string(TOUPPER "${block}" BLOCK_UPPER)
   set(PREFIX ${prefix})
-  set(shim_dir "${CMAKE_CURRENT_BINARY_DIR}/${block}_regs_consistency")
-  configure_file("${GTSIM_REGS_TEST_TEMPLATES}/regs_table_shim.h.in" "${shim_dir}/${block}_regs_table_shim.h" @ONLY)
-  configure_file("${GTSIM_REGS_TEST_TEMPLATES}/regs_table_shim.cpp.in" "${shim_dir}/${block}_regs_table_shim.cpp" @ONLY)
+  set(wrapper_dir "${CMAKE_CURRENT_BINARY_DIR}/${block}_regs_consistency")
+  configure_file("${GTSIM_REGS_TEST_TEMPLATES}/regs_table_wrapper.h.in" "${wrapper_dir}/${block}_regs_table_wrapper.h" @ONLY)
+  configure_file("${GTSIM_REGS_TEST_TEMPLATES}/regs_table_wrapper.cpp.in" "${wrapper_dir}/${block}_regs_table_wrapper.cpp" @ONLY)
   configure_file("${GTSIM_REGS_TEST_TEMPLATES}/regs_consistency_test.c.in"
-                 "${shim_dir}/${block}_regs_consistency_test.c" @ONLY)
+                 "${wrapper_dir}/${block}_regs_consistency_test.c" @ONLY)
 
-  add_library(${block}_regs_table STATIC "${shim_dir}/${block}_regs_table_shim.cpp")
-  target_include_directories(${block}_regs_table PUBLIC "${shim_dir}" "${GTSIM_REGS_TEST_TEMPLATES}")
+  add_library(${block}_regs_table STATIC "${wrapper_dir}/${block}_regs_table_wrapper.cpp")
+  target_include_directories(${block}_regs_table PUBLIC "${wrapper_dir}" "${GTSIM_REGS_TEST_TEMPLATES}")
   verilate(${block}_regs_table
     SOURCES "${package}" "${table}"
     TOP_MODULE ${block}_regs_table
@@ -121,16 +121,16 @@ function(gtsim_add_register_consistency_test block)
   set_source_files_properties(${verilator_sources} TARGET_DIRECTORY ${block}_regs_table PROPERTIES COMPILE_OPTIONS -w)
   if(GTSIM_SANITIZE)
     # Same GCC -fsanitize=null false positive on Verilator's thread_local context access as
-    # in testbench/rtl/CMakeLists.txt; only that check, only for Verilated code.
+    # in testbench/cosim/CMakeLists.txt; only that check, only for Verilated code.
     target_compile_options(${block}_regs_table PRIVATE -fno-sanitize=null)
   endif()
 
-  tb_add_c_test("${shim_dir}/${block}_regs_consistency_test.c" LINK ${block}_regs ${block}_regs_table)
+  tb_add_c_test("${wrapper_dir}/${block}_regs_consistency_test.c" LINK ${block}_regs ${block}_regs_table)
 
-  configure_file("${GTSIM_REGS_TEST_TEMPLATES}/regs_pkg_user.sv.in" "${shim_dir}/${block}_regs_pkg_user.sv" @ONLY)
+  configure_file("${GTSIM_REGS_TEST_TEMPLATES}/regs_pkg_user.sv.in" "${wrapper_dir}/${block}_regs_pkg_user.sv" @ONLY)
   add_test(NAME regs.lint.${block}.table
            COMMAND "${VERILATOR_BIN}" --lint-only -Wall --top-module ${block}_regs_table "${package}" "${table}")
   add_test(NAME regs.lint.${block}.import
            COMMAND "${VERILATOR_BIN}" --lint-only -Wall --top-module ${block}_regs_pkg_user
-                   "${package}" "${shim_dir}/${block}_regs_pkg_user.sv")
+                   "${package}" "${wrapper_dir}/${block}_regs_pkg_user.sv")
 endfunction()

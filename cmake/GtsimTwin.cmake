@@ -6,27 +6,27 @@
 #       RTL <sv...>                  its files in compile order; relative paths are under rtl/
 #       [PACKAGES <block...>]        register blocks (gtsim_add_register_block) whose generated SV
 #                                    packages go first, in this order
-#       WRAPPER <cpp>                the Verilator wrapper (the extern "C" shim; its header beside it)
+#       WRAPPER <cpp>                the Verilator wrapper (the extern "C" wrapper; its header beside it)
 #       TWIN <c...>                  the twin behind the model's interface
-#       [LOCKSTEP <c...>]            the block's lockstep compare (without: the generic tb_lockstep)
+#       [LOCKSTEP <c...>]            the block's lockstep compare (without: the generic cosim_lockstep)
 #       [RANDOM <c...>]              seeded random stimulus for the lockstep regression
 #       [MODEL <lib...>]             the model library the twin stands for (PUBLIC of twin,
 #                                    lockstep and random)
 #       [REGS <lib...>]              generated register libraries the C code includes (PRIVATE)
 #       [PLANTED_BUG <Param>=<value>] builds the planted-bug variant: the RTL with -G<Param>=<value>
 #                                    and the wrapper with TB_<NAME>_RTL_PLANTED=1
-#       [PLATFORM])                  the product's twin: tb_system links it (its descriptor is in
-#                                    testbench/system/tb_twin_registry.c); tests' twins omit it
+#       [PLATFORM])                  the product's twin: gtsim_system links it (its descriptor is in
+#                                    testbench/platform/gtsim_twin_registry.c); tests' twins omit it
 #   creates
 #       <name>_rtl                   the wrapper over the Verilated RTL (-Wall --assert -O3)
-#       tb_<name>_twin               the twin (links <name>_rtl and tb_axi_lite_transactor)
+#       tb_<name>_twin               the twin (links <name>_rtl and cosim_axi_lite_transactor)
 #       tb_<name>_lockstep           the compare (with LOCKSTEP)
 #       tb_<name>_random             the stimulus (with RANDOM)
 #       <name>_rtl_planted, tb_<name>_twin_planted, tb_<name>_lockstep_planted (with PLANTED_BUG)
 #       ctest rtl.<name>.lint        verilator --lint-only -Wall on the sources; any warning fails
 #
-# The wrapper core (tb_vl_shim, gtsim_verilated_runtime, tb_vl_capture) is built once in
-# testbench/rtl/CMakeLists.txt; find_package(verilator) must have run in a parent directory.
+# The wrapper core (cosim_vl_core, gtsim_verilated_runtime, cosim_vl_capture) is built once in
+# testbench/cosim/CMakeLists.txt; find_package(verilator) must have run in a parent directory.
 include_guard(GLOBAL)
 
 get_filename_component(GTSIM_RTL_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/../rtl" ABSOLUTE)
@@ -34,9 +34,9 @@ get_filename_component(GTSIM_RTL_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/../rtl" A
 # source list, and the assertion and port macros, included from this directory.
 set(GTSIM_RTL_COMMON_SOURCES ${GTSIM_RTL_SOURCE_DIR}/common/gtsim_reg_pkg.sv)
 set(GTSIM_RTL_INCLUDE_DIR ${GTSIM_RTL_SOURCE_DIR}/common)
-get_filename_component(GTSIM_VL_SHIM_DIR "${CMAKE_CURRENT_LIST_DIR}/../testbench/rtl" ABSOLUTE)
+get_filename_component(GTSIM_VL_WRAPPER_DIR "${CMAKE_CURRENT_LIST_DIR}/../testbench/cosim" ABSOLUTE)
 
-# Warnings silenced for Verilator's generated C++ and its runtime sources only (the shim's own
+# Warnings silenced for Verilator's generated C++ and its runtime sources only (the wrapper's own
 # code keeps -Wall -Wextra -Werror in full). With gcc 12 and this design only
 # -Wunused-parameter fires (in verilated.cpp); the others are the ones verilated.mk
 # (CFG_CXXFLAGS_NO_UNUSED) silences for generated code, kept for the next designs.
@@ -44,52 +44,52 @@ set(GTSIM_VERILATED_WARNING_FLAGS
   -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable
   -Wno-sign-compare -Wno-uninitialized -Wno-shadow -Wno-bool-operation)
 
-# gtsim_verilated_shim(<target> <Vprefix dir> [<C header dir>])
+# gtsim_verilated_wrapper(<target> <Vprefix dir> [<C header dir>])
 #   After verilate(<target> ... PREFIX <Vprefix> DIRECTORY <dir>): Verilator headers become
-#   system headers of the target (no warnings from them in the shim), consumers see only
-#   the shim's C header directory (default: the calling directory) and the bus pin headers, the
-#   runtime prints through tb_vl_printf, and the runtime comes from gtsim_verilated_runtime
+#   system headers of the target (no warnings from them in the wrapper), consumers see only
+#   the wrapper's C header directory (default: the calling directory) and the bus pin headers, the
+#   runtime prints through cosim_vl_printf, and the runtime comes from gtsim_verilated_runtime
 #   instead of the target's own copy.
-function(gtsim_verilated_shim target vdir)
+function(gtsim_verilated_wrapper target vdir)
   set(header_dir ${CMAKE_CURRENT_SOURCE_DIR})
   if(ARGN)
     list(GET ARGN 0 header_dir)
   endif()
-  get_target_property(shim_sources ${target} SOURCES)
-  list(FILTER shim_sources EXCLUDE REGEX "^${VERILATOR_ROOT}/include/.*\\.cpp$")
-  set_property(TARGET ${target} PROPERTY SOURCES ${shim_sources})
-  target_link_libraries(${target} PUBLIC tb_vl_shim gtsim_verilated_runtime)
+  get_target_property(wrapper_sources ${target} SOURCES)
+  list(FILTER wrapper_sources EXCLUDE REGEX "^${VERILATOR_ROOT}/include/.*\\.cpp$")
+  set_property(TARGET ${target} PROPERTY SOURCES ${wrapper_sources})
+  target_link_libraries(${target} PUBLIC cosim_vl_core gtsim_verilated_runtime)
   target_include_directories(${target} SYSTEM PRIVATE
     ${VERILATOR_ROOT}/include ${VERILATOR_ROOT}/include/vltstd ${vdir})
-  target_include_directories(${target} PRIVATE ${header_dir} ${GTSIM_VL_SHIM_DIR})
-  set_property(TARGET ${target} PROPERTY INTERFACE_INCLUDE_DIRECTORIES ${header_dir} ${GTSIM_VL_SHIM_DIR})
-  target_compile_definitions(${target} PRIVATE VL_PRINTF=tb_vl_printf)
+  target_include_directories(${target} PRIVATE ${header_dir} ${GTSIM_VL_WRAPPER_DIR})
+  set_property(TARGET ${target} PROPERTY INTERFACE_INCLUDE_DIRECTORIES ${header_dir} ${GTSIM_VL_WRAPPER_DIR})
+  target_compile_definitions(${target} PRIVATE VL_PRINTF=cosim_vl_printf)
   target_compile_options(${target} PRIVATE
-    "SHELL:-include ${GTSIM_VL_SHIM_DIR}/tb_vl_capture.h")
-  # A C program linking the shim is linked by the C++ driver: CMake sees C++ in this static
+    "SHELL:-include ${GTSIM_VL_WRAPPER_DIR}/cosim_vl_capture.h")
+  # A C program linking the wrapper is linked by the C++ driver: CMake sees C++ in this static
   # library (shared/TOOLCHAIN.md: Verilated code needs the C++ runtime and -pthread -latomic,
   # which verilate() adds).
-  target_link_libraries(${target} PRIVATE tb_vl_capture)
+  target_link_libraries(${target} PRIVATE cosim_vl_capture)
   if(GTSIM_SANITIZE)
     # GCC's -fsanitize=null misfires on Verilator's thread_local context access
     # (verilated.h `t_s.t_contextp`: "member access within null pointer of type ThreadLocal")
     # once optimised (-O2): a false positive on TLS addressing, not a null pointer. Only that
-    # check is turned off, only for the Verilated code and its shim; ASan and the rest of
+    # check is turned off, only for the Verilated code and its wrapper; ASan and the rest of
     # UBSan stay on.
     target_compile_options(${target} PRIVATE -fno-sanitize=null)
   endif()
 endfunction()
 
-# gtsim_rtl_shim(<target> <shim.cpp> TOP <module> DIRECTORY <dir> SOURCES <sv...>
+# gtsim_rtl_wrapper(<target> <wrapper.cpp> TOP <module> DIRECTORY <dir> SOURCES <sv...>
 #                [VERILATOR_ARGS <extra args...>])
-#   One shim library over one Verilated build of <module> (model class V<module>), with the
-#   switches every block uses, then gtsim_verilated_shim() (the C header beside <shim.cpp>).
+#   One wrapper library over one Verilated build of <module> (model class V<module>), with the
+#   switches every block uses, then gtsim_verilated_wrapper() (the C header beside <wrapper.cpp>).
 #   Extra Verilator arguments (e.g. a planted-bug parameter, -G...) come after the common ones.
-function(gtsim_rtl_shim target shim_source)
+function(gtsim_rtl_wrapper target wrapper_source)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "TOP;DIRECTORY" "SOURCES;VERILATOR_ARGS")
-  get_filename_component(shim_path "${shim_source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-  get_filename_component(header_dir "${shim_path}" DIRECTORY)
-  add_library(${target} STATIC ${shim_path})
+  get_filename_component(wrapper_path "${wrapper_source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  get_filename_component(header_dir "${wrapper_path}" DIRECTORY)
+  add_library(${target} STATIC ${wrapper_path})
   verilate(${target}
     SOURCES ${arg_SOURCES}
     INCLUDE_DIRS ${GTSIM_RTL_INCLUDE_DIR}
@@ -104,7 +104,7 @@ function(gtsim_rtl_shim target shim_source)
     OPT_FAST -O2 ${GTSIM_VERILATED_WARNING_FLAGS}
     OPT_SLOW ${GTSIM_VERILATED_WARNING_FLAGS}
     OPT_GLOBAL -O2 ${GTSIM_VERILATED_WARNING_FLAGS})
-  gtsim_verilated_shim(${target} ${arg_DIRECTORY} ${header_dir})
+  gtsim_verilated_wrapper(${target} ${arg_DIRECTORY} ${header_dir})
 endfunction()
 
 # gtsim_rtl_lint(<block> <module> <sv...>)
@@ -175,28 +175,28 @@ function(gtsim_add_twin name)
     if(variant)
       set(extra_args VERILATOR_ARGS "-G${arg_PLANTED_BUG}")
     endif()
-    gtsim_rtl_shim(${name}_rtl${variant} ${arg_WRAPPER} TOP ${arg_TOP}
+    gtsim_rtl_wrapper(${name}_rtl${variant} ${arg_WRAPPER} TOP ${arg_TOP}
       DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/V${arg_TOP}${variant} SOURCES ${sv_sources} ${extra_args})
     if(variant)
-      target_compile_definitions(${name}_rtl${variant} PRIVATE TB_${upper}_RTL_PLANTED=1)
+      target_compile_definitions(${name}_rtl${variant} PRIVATE COSIM_${upper}_RTL_PLANTED=1)
     endif()
-    _gtsim_twin_library(tb_${name}_twin${variant} "${arg_TWIN}" "${arg_MODEL}"
-                        "tb_axi_lite_transactor;${name}_rtl${variant};${arg_REGS}")
+    _gtsim_twin_library(cosim_${name}_twin${variant} "${arg_TWIN}" "${arg_MODEL}"
+                        "cosim_axi_lite_transactor;${name}_rtl${variant};${arg_REGS}")
     if(arg_LOCKSTEP)
-      _gtsim_twin_library(tb_${name}_lockstep${variant} "${arg_LOCKSTEP}"
-                          "${arg_MODEL};tb_lockstep;tb_${name}_twin${variant}" "${arg_REGS}")
+      _gtsim_twin_library(cosim_${name}_lockstep${variant} "${arg_LOCKSTEP}"
+                          "${arg_MODEL};cosim_lockstep;cosim_${name}_twin${variant}" "${arg_REGS}")
     endif()
   endforeach()
   if(arg_RANDOM)
-    _gtsim_twin_library(tb_${name}_random "${arg_RANDOM}" "${arg_MODEL}" "${arg_REGS}")
+    _gtsim_twin_library(cosim_${name}_random "${arg_RANDOM}" "${arg_MODEL}" "${arg_REGS}")
   endif()
   gtsim_rtl_lint(${name} ${arg_TOP} ${sv_sources})
 
   # The product's twins: the platform builds them through their descriptors.
   if(arg_PLATFORM)
-    target_link_libraries(tb_system PRIVATE tb_${name}_twin)
+    target_link_libraries(gtsim_system PRIVATE cosim_${name}_twin)
     if(arg_LOCKSTEP)
-      target_link_libraries(tb_system PRIVATE tb_${name}_lockstep)
+      target_link_libraries(gtsim_system PRIVATE cosim_${name}_lockstep)
     endif()
   endif()
 endfunction()

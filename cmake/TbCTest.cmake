@@ -1,4 +1,4 @@
-# Helpers for C unit tests written against testbench/shim/tb_test.h.
+# Helpers for C unit tests written against testbench/framework/tb_test.h.
 #
 #   tb_add_c_test(<file.c> [LINK <libs...>])
 #       Builds test_<file> from <file.c> plus the shim and lets ctest discover
@@ -22,7 +22,7 @@ function(tb_add_c_test_executable target source)
   endif()
   if(NOT TARGET tb_shim)
     message(FATAL_ERROR "tb_add_c_test_executable(${target}): target tb_shim does not exist "
-                        "yet; add_subdirectory(testbench/shim) must come before the tests")
+                        "yet; add_subdirectory(testbench/framework) must come before the tests")
   endif()
   # Functions see the caller's CMAKE_CURRENT_SOURCE_DIR, so this resolves relative
   # to the CMakeLists.txt that called us.

@@ -12,7 +12,7 @@ packages=(
   python3-venv      # build/pyenv: pywellen, the second waveform reader of the waveform tests
   verilator         # RTL twins and the FST writer sources it ships
   libsystemc-dev    # SystemC 2.3.4 TLM-2.0: the baseline the benchmarks measure against
-  libgtest-dev      # GoogleTest, driven from C through testbench/shim
+  libgtest-dev      # GoogleTest, driven from C through testbench/framework
   googletest        # GoogleTest sources (gtest_discover_tests helpers)
   zlib1g-dev        # FST compression
   gtkwave           # fst2vcd (validates written FST files) and the viewer

@@ -15,4 +15,12 @@
 #include "tlm_time.h"
 #include "tlm_trace.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif

@@ -6,6 +6,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* calloc(count, size), never NULL. */
 void *tlm_alloc_zeroed(size_t count, size_t size);
 
@@ -23,5 +27,9 @@ char *tlm_alloc_strdup(const char *text);
 /* A NUL-terminated copy of the first `length` bytes of `text` (which need not be terminated
  * there), never NULL (caller frees). */
 char *tlm_alloc_strndup(const char *text, size_t length);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

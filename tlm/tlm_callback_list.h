@@ -5,6 +5,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef void (*tlm_callback_fn)(void); /* stored type-erased; each owner casts back to its own signature */
 
 typedef struct tlm_callback_entry {
@@ -22,5 +26,9 @@ void tlm_callback_list_add(tlm_callback_list *list, tlm_callback_fn fn, void *co
 /* Removes the first entry with this function and context; returns 1 if one was removed. */
 int tlm_callback_list_remove(tlm_callback_list *list, tlm_callback_fn fn, void *context);
 void tlm_callback_list_free(tlm_callback_list *list);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

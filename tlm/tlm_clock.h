@@ -11,6 +11,10 @@
 #include "tlm_callback_list.h"
 #include "tlm_kernel.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct tlm_clock tlm_clock;
 /* Called on an edge; cycle counts rising edges so far (the first rising edge is cycle 1). */
 typedef void (*tlm_clock_edge_fn)(void *context, tlm_clock *clock, uint64_t cycle);
@@ -50,5 +54,9 @@ static inline uint64_t tlm_clock_cycles(const tlm_clock *clock)
 {
     return clock->cycles;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 #include "tlm_log.h"
 #include "tlm_time.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct tlm_kernel tlm_kernel;
 typedef void (*tlm_event_fn)(void *context);
 
@@ -100,5 +104,9 @@ uint64_t tlm_kernel_events_executed(const tlm_kernel *kernel);
 bool tlm_kernel_in_event(const tlm_kernel *kernel);
 
 const char *tlm_run_status_name(tlm_run_status status);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include "tlm_time.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum tlm_log_level {
     TLM_LOG_DEBUG,
     TLM_LOG_INFO,
@@ -78,5 +82,9 @@ void tlm_log(tlm_log_block *block, tlm_log_level level, const char *format, ...)
 #define tlm_log_error(block, ...) tlm_log((block), TLM_LOG_ERROR, __VA_ARGS__)
 
 const char *tlm_log_level_name(tlm_log_level level);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 #include "tlm_kernel.h"
 #include "tlm_target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TLM_MEMORY_PAGE_SIZE 4096u
 #define TLM_MEMORY_CACHELINE_SIZE 64u
 #define TLM_MEMORY_ADDRESS_BITS 48u
@@ -72,5 +76,9 @@ typedef struct tlm_memory_stats {
 } tlm_memory_stats;
 
 tlm_memory_stats tlm_memory_get_stats(const tlm_memory *memory);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

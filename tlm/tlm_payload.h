@@ -6,6 +6,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef enum tlm_command {
     TLM_READ_COMMAND,   /* copy target bytes into data */
@@ -67,14 +72,15 @@ typedef struct tlm_payload {
  * (MMIO space, not privileged, no byte enables, response incomplete). */
 static inline tlm_payload tlm_payload_make(tlm_command command, uint64_t address, void *data, uint32_t length)
 {
-    tlm_payload payload = {
-        .command = command,
-        .address = address,
-        .data = (uint8_t *)data,
-        .length = length,
-        .response = TLM_INCOMPLETE_RESPONSE,
-        .address_space = TLM_SPACE_MMIO,
-    };
+    /* Field by field after zeroing, not a designated initialiser: the header is also C++17. */
+    tlm_payload payload;
+    memset(&payload, 0, sizeof payload);
+    payload.command = command;
+    payload.address = address;
+    payload.data = (uint8_t *)data;
+    payload.length = length;
+    payload.response = TLM_INCOMPLETE_RESPONSE;
+    payload.address_space = TLM_SPACE_MMIO;
     return payload;
 }
 
@@ -111,5 +117,9 @@ static inline bool tlm_payload_byte_enabled(const tlm_payload *payload, uint32_t
 const char *tlm_command_name(tlm_command command);
 const char *tlm_response_name(tlm_response_status response);
 const char *tlm_address_space_name(tlm_address_space space);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

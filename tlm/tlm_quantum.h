@@ -8,6 +8,10 @@
 
 #include "tlm_kernel.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct tlm_quantum_keeper {
     tlm_kernel *kernel;     /* whose time this keeper is decoupled from */
     tlm_time quantum;       /* global quantum in ps; 0 means synchronise on every need_sync */
@@ -54,5 +58,9 @@ void tlm_qk_sync_event(tlm_quantum_keeper *keeper, tlm_event *resume);
 
 /* Recomputes the next boundary from kernel time (after the kernel moved on its own). */
 void tlm_qk_reset(tlm_quantum_keeper *keeper);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* xorshift64* (Vigna, "An experimental exploration of Marsaglia's xorshift generators,
  * scrambled"): the next number of the sequence in *state. A state of 0 stays 0. */
 static inline uint64_t tlm_xorshift64star(uint64_t *state)
@@ -24,5 +28,9 @@ static inline uint64_t tlm_splitmix64(uint64_t *state)
     z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
     return z ^ (z >> 31);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

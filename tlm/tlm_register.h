@@ -34,6 +34,10 @@
 #include "tlm_kernel.h"
 #include "tlm_payload.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum tlm_register_access {
     TLM_REGISTER_RW,  /* read/write */
     TLM_REGISTER_RO,  /* read only, device-written */
@@ -162,5 +166,9 @@ tlm_response_status tlm_register_payload_check(const tlm_payload *payload);
 uint32_t tlm_register_bit_enables(const tlm_payload *payload);
 
 const char *tlm_register_access_name(tlm_register_access access);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,6 +18,10 @@
 #include "tlm_kernel.h"
 #include "tlm_target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct tlm_router tlm_router;
 
 tlm_router *tlm_router_create(tlm_kernel *kernel, const char *name);
@@ -39,5 +43,9 @@ const tlm_target *tlm_router_target(tlm_router *router);
 /* Accesses answered with an address error because nothing was mapped at their start or
  * they ran past the end of their range (debug transport not counted). */
 uint64_t tlm_router_unmapped_count(const tlm_router *router);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

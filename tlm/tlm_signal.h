@@ -9,6 +9,10 @@
 
 #include "tlm_callback_list.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct tlm_signal tlm_signal;
 typedef void (*tlm_signal_change_fn)(void *context, tlm_signal *signal, uint64_t old_value, uint64_t new_value);
 
@@ -33,5 +37,9 @@ static inline uint64_t tlm_signal_get(const tlm_signal *signal)
 {
     return signal->value;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include "tlm_payload.h"
 #include "tlm_time.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A direct memory interface grant: bytes [start, end] of the target's address space
  * (as seen by the requester, after any interconnect rebasing) live at pointer[0 .. end-start]. */
 typedef struct tlm_dmi {
@@ -61,5 +65,9 @@ static inline void tlm_subscribe_dmi_invalidate(const tlm_target *target, tlm_dm
     if (target->subscribe_dmi_invalidate)
         target->subscribe_dmi_invalidate(target->self, fn, context);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef uint64_t tlm_time; /* picoseconds */
 
 #define TLM_PS ((tlm_time)1)
@@ -24,5 +28,9 @@ static inline tlm_time tlm_time_add_saturating(tlm_time a, tlm_time b)
 {
     return (a > TLM_TIME_MAX - b) ? TLM_TIME_MAX : a + b;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -37,6 +37,10 @@
 #include "tlm_target.h"
 #include "tlm_time.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A declared row; 0 means "not traced". */
 typedef uint32_t tlm_trace_id;
 #define TLM_TRACE_NONE ((tlm_trace_id)0)
@@ -262,5 +266,9 @@ typedef struct tlm_trace_port {
 const tlm_target *tlm_trace_port_init(tlm_trace_port *port, tlm_kernel *kernel, const char *scope,
                                       const tlm_target *inner, unsigned address_bits, unsigned data_bytes,
                                       bool collapsed);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -32,6 +32,10 @@
 
 #include "tlm_trace.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum wave_format {
     WAVE_FORMAT_FST, /* compressed, GTKWave's own format; enumerations shown by name */
     WAVE_FORMAT_VCD  /* IEEE 1364 text, plus GTKWave's string extension for text and enum rows */
@@ -86,5 +90,9 @@ const tlm_tracer *wave_tracer(wave_file *file);
 /* Completes the file with `end_time` as its last time, writes the view, frees everything.
  * False with a message on an I/O error (*result is filled either way; may be NULL). */
 bool wave_close(wave_file *file, tlm_time end_time, wave_result *result, char *error, size_t error_size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 
 #include "wave.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* An enumeration: names for values. */
 typedef struct wave_enum {
     char *name;        /* enumeration name (FST enum table name) */
@@ -164,5 +168,9 @@ void wave_guard_add(struct wave_file *file, bool finalize_on_signal);
 void wave_guard_remove(struct wave_file *file);
 /* Completes one file from the guard (exit or signal): flushes and finishes, frees nothing. */
 void wave_file_emergency_close(struct wave_file *file, bool from_signal);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

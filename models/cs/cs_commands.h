@@ -19,6 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- profiles and engines ---------------------------------------------------------------- */
 
 typedef enum cs_profile {
@@ -272,5 +276,9 @@ typedef struct cs_encode_result {
 cs_encode_status cs_encode(const cs_command *command, uint32_t length, const cs_setting *settings,
                            size_t setting_count, uint32_t *out, size_t capacity, cs_encode_result *result);
 const char *cs_encode_status_text(cs_encode_status status);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* CS_COMMANDS_H */

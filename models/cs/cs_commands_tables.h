@@ -6,6 +6,10 @@
 
 #include "cs_commands.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 extern const cs_profile_info cs_gen6_profile;
 extern const cs_profile_info cs_gen12_profile;
 
@@ -66,5 +70,9 @@ extern const cs_field cs_2d_header_fields[1];
 #define CS_VCS CS_ENGINE_BIT(CS_ENGINE_VCS)
 #define CS_VECS CS_ENGINE_BIT(CS_ENGINE_VECS)
 #define CS_ALL_ENGINES CS_ENGINES_ALL
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* CS_COMMANDS_TABLES_H */

@@ -28,6 +28,10 @@
 #include "irq_message.h"
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* GT clocks the pipeline port takes to answer "done" for a forwarded (non-MI) command
  * (docs/reference/cs.md "Pipeline port"). */
 #define CS_PIPELINE_PORT_CYCLES 4u
@@ -175,5 +179,9 @@ void cs_engine_clear_events(cs_engine_model *model);
  * MI_PROBE's slots), decoded with the profile tables; false if the command has no such field. */
 bool cs_event_field(const cs_engine_model *model, const cs_event *event, const char *name, uint32_t instance,
                     uint64_t *value);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

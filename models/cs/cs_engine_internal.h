@@ -12,6 +12,10 @@
 #include "cs_regs.h"
 #include "tlm_register.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- register map: cs_regs.h, generated from cs_regs.toml ------------------------------- */
 
 /* spec 000 §1.1.7 "Bit Definition for Interrupt Control Registers": the engine's ISR bits are
@@ -313,5 +317,9 @@ void cs_threads_written(cs_engine_model *model, uint32_t index, uint32_t value);
 
 /* cs_event_log.c */
 void cs_record(cs_engine_model *model, const cs_decoded *decoded);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* CS_ENGINE_INTERNAL_H */

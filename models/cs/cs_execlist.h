@@ -23,6 +23,10 @@
 #include "tlm.h"
 #include "tlm_register.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- context descriptor, gen11+ layout (i915 intel_lrc.h GEN8_CTX_*, GEN11_*) ----------- */
 #define CS_EXECLIST_DESC_VALID (UINT64_C(1) << 0)            /* GEN8_CTX_VALID */
 #define CS_EXECLIST_DESC_FORCE_PD_RESTORE (UINT64_C(1) << 1) /* GEN8_CTX_FORCE_PD_RESTORE */
@@ -197,5 +201,9 @@ bool cs_execlist_context_id(const cs_execlist *execlist, uint32_t *id);
  * page); false when none is loaded. */
 bool cs_execlist_context_lrca(const cs_execlist *execlist, uint64_t *lrca);
 const cs_execlist_stats *cs_execlist_get_stats(const cs_execlist *execlist);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -30,6 +30,10 @@
 
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Base of the block in the GT MMIO map: DRBREGL(0) (i915 GEN8_DRBREGL(x) = 0x1000 + 8x; spec
  * 001 "doorbell range: 0x1000 - 0x17FF"). */
 #define DOORBELL_MMIO_BASE UINT64_C(0x1000)
@@ -133,5 +137,9 @@ doorbell_block doorbell_block_of(doorbell *model);
  * scope "<name>": group0..group7 (each group's 32-bit status vector), ring (the number of the
  * doorbell that rang last) and rings (valid rings so far: a repeated ring of the same doorbell
  * shows as a step). */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

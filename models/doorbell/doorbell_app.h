@@ -24,6 +24,10 @@
 
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Compare-exchange attempts one ring may take before it gives up (a bound: every loop ends). */
 #define DOORBELL_APP_MAX_ATTEMPTS 64u
 
@@ -76,5 +80,9 @@ typedef struct doorbell_app_agent {
 
 void doorbell_app_agent_start(doorbell_app_agent *agent, tlm_kernel *kernel, tlm_time start, tlm_time period,
                               uint32_t count);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

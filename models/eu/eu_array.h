@@ -23,6 +23,10 @@
 #include "irq_message.h"
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* spec 004 "Fixed and Shared Function IDs": the fixed-function id a dispatch request carries. */
 #define EU_FFID_NULL 0x0u
 #define EU_FFID_HS 0x4u
@@ -214,5 +218,9 @@ tlm_time eu_array_oa_timer_period(const eu_array *array);
 uint32_t eu_report_size(cs_profile profile);
 /* Fills `report` (eu_report_size bytes, little-endian dwords) with the counters now. */
 void eu_array_build_report(eu_array *array, uint32_t report_id, uint8_t *report);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

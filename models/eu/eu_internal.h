@@ -7,6 +7,10 @@
 #include "tlm_register.h"
 #include "tlm_trace.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* OA counts kept while counting is enabled (docs/reference/oa.md "Counters"): the global (OAG) set and
  * one per render context (OAR). */
 typedef struct eu_oa_counts {
@@ -178,5 +182,9 @@ void eu_oa_destroy(eu_array *array);
 /* Data-port access shared by kernels and reports: one b_transport on the memory target. */
 bool eu_data_port(eu_array *array, tlm_command command, uint64_t address, void *data, uint32_t length,
                   tlm_time *delay);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Argument dwords every thread receives (COMPUTE_WALKER: its 8 inline-data dwords;
  * GPGPU_WALKER: the first 8 dwords of its indirect data; docs/reference/eu.md "Walker decode"). */
 #define EU_ARG_DWORDS 8u
@@ -112,5 +116,9 @@ uint64_t eu_thread_phase_start(const eu_thread *thread);
 const eu_kernel *eu_builtin_kernel(const char *name);
 /* Names of the built-ins, NULL-terminated. */
 extern const char *const eu_builtin_kernel_names[];
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

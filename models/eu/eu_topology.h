@@ -10,6 +10,10 @@
 
 #include "cs_commands.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Upper bound on hardware threads the array accepts (a bad configuration must not allocate
  * without bound): 16 slices of the largest gen12 shape and then some. */
 #define EU_MAX_HW_THREADS 8192u
@@ -32,5 +36,9 @@ uint32_t eu_topology_eus(const eu_topology *topology);
 uint32_t eu_topology_threads(const eu_topology *topology);
 /* Hardware threads of one subslice: the most threads one thread group can have. */
 uint32_t eu_topology_threads_per_subslice(const eu_topology *topology);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -30,6 +30,10 @@
 #include "irq_message.h"
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct cs_engine_model;
 struct doorbell;
 struct doorbell_block;
@@ -159,5 +163,9 @@ const gt_event *gt_event_at(const gt *model, size_t index);
 uint64_t gt_event_total(const gt *model, gt_event_kind kind);
 /* "doorbell->guc", "guc submit", ...: for summaries. */
 const char *gt_event_kind_name(gt_event_kind kind);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include "gt.h"
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Ranges the GT maps into its router (blocks and the caller's additions). */
 #define GT_BAR_RANGE_CAPACITY 64u
 /* Distinct unimplemented offsets remembered for "logged once" (a hash set; past it each access
@@ -55,5 +59,9 @@ void gt_bar_init(gt_bar *bar, tlm_kernel *kernel, tlm_router *router, bool stric
 /* tlm_router_map, remembering the range; refused (-1, logged) once the BAR has carried an access:
  * its gaps are mapped then. */
 int gt_bar_map(gt_bar *bar, uint64_t base, uint64_t size, const tlm_target *target);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #include "gt_bar.h"
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gt_misc gt_misc;
 
 /* What a domain reset does to the engines: reset those of `engines` (a mask of cs_engine bits). */
@@ -26,5 +30,9 @@ void gt_misc_destroy(gt_misc *regs);
 /* The window holding the gen11+ host-GuC message registers (GEN11_GUC_HOST_INTERRUPT,
  * GEN11_SOFT_SCRATCH(0..3)), to map into the GuC's own MMIO view at `*base`; NULL on gen6. */
 const tlm_target *gt_misc_guc_window(gt_misc *regs, uint64_t *base, uint64_t *size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

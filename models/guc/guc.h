@@ -35,6 +35,10 @@
 #include "irq_message.h"
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Base of the block in the GT MMIO map (spec 001 gives its registers as 0xC0xx-0xC5xx). */
 #define GUC_MMIO_BASE UINT64_C(0xC000)
 /* SNOOP_FILTER_Q_STATUS (spec 001: offset 0xB00). */
@@ -118,5 +122,9 @@ void guc_set_core_port(guc *model, const guc_core_port *port);
 void guc_reset(guc *model);
 
 const guc_stats *guc_get_stats(const guc *model);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

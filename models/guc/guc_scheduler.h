@@ -39,6 +39,10 @@
 #include "guc.h"
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Process descriptor layout (above). */
 #define GUC_PD_SIZE 64u
 #define GUC_PD_FLAGS 0x00u
@@ -188,5 +192,9 @@ void guc_scheduler_submit(guc_scheduler *sched, const guc_submission *submission
 void guc_scheduler_reset(guc_scheduler *sched);
 
 const guc_scheduler_stats *guc_scheduler_get_stats(const guc_scheduler *sched);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -25,6 +25,10 @@
 #include "irq_message.h"
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Base of the host block in the GT's MMIO map (public fact: i915/xe GFX_MSTR_IRQ 0x190010 is
  * at block offset 0x10; docs/facts.md). */
 #define IRQ_GEN11_MMIO_BASE UINT64_C(0x190000)
@@ -85,5 +89,9 @@ const char *irq_gen11_engine_name(unsigned engine_class, unsigned instance);
 /* Where engine (class, instance) sits in the second level: dword 0 or 1 and bit. False when
  * there is no such engine. */
 bool irq_gen11_engine_bit(unsigned engine_class, unsigned instance, unsigned *dword, unsigned *bit);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -22,6 +22,10 @@
 #include "irq_message.h"
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Base of the block in the GT's MMIO map (public fact: i915 GTISR 0x44010; docs/facts.md). */
 #define IRQ_GEN6_MMIO_BASE UINT64_C(0x44010)
 
@@ -64,5 +68,9 @@ const char *irq_gen6_engine_name(unsigned engine_class, unsigned instance);
 /* The GTIIR bits engine (class, instance)'s data bits map to (0 when there is no such
  * engine); `data` selects which of the engine's data bits. */
 uint32_t irq_gen6_gt_bits(unsigned engine_class, unsigned instance, uint16_t data);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

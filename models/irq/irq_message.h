@@ -13,6 +13,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* spec 001 engine class table (ClassID[2:0]); 6 and 7 are reserved. */
 enum {
     IRQ_CLASS_RENDER = 0,        /* RCS */
@@ -84,5 +88,9 @@ static inline void irq_message_send(const irq_message_sink *sink, const irq_mess
 {
     sink->deliver(sink->self, message);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 
 #include "tlm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct roundtrip roundtrip;
 
 roundtrip *roundtrip_create(tlm_kernel *kernel, const char *name);
@@ -21,5 +25,9 @@ void roundtrip_reset(roundtrip *model);
 
 /* What one operation makes of `operand` under MODE value `mode` (documented in the TOML). */
 uint32_t roundtrip_operation(uint32_t operand, uint32_t mode);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

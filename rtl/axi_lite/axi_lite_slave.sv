@@ -201,7 +201,7 @@ module axi_lite_slave #(
   // two edges ("stays until accepted", $past/$stable in SVA) compares with the previous
   // edge's values, kept in the chk_*_q registers, and applies only when rst_ni was high at
   // both edges (what `disable iff (!rst_ni)` gives). A failure prints "%Error: ... Assertion
-  // failed in ...: <message>"; the testbench shim counts it (docs/reference/rtl.md).
+  // failed in ...: <message>"; the testbench wrapper counts it (docs/reference/rtl.md).
   // Why not concurrent assertions: Verilator 5.006 --assert supports `assert property
   // (... |=> $stable(...))` correctly, but copies every sampled signal at every evaluation;
   // measured on the round-trip block: 11 M cycles/s with them, 14.5 M with these, 17-18 M

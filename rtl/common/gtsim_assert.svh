@@ -7,7 +7,7 @@
 // applies only while chk_armed_q is high (rst_ni was high at the previous edge too: what
 // `disable iff (!rst_ni)` gives a property). Immediate rather than concurrent for speed (the
 // measurements with Verilator 5.006 are in docs/reference/rtl.md, Performance). A failure prints
-// "%Error: ... Assertion failed in <scope>.<name>: <message>"; the testbench shim counts it.
+// "%Error: ... Assertion failed in <scope>.<name>: <message>"; the testbench wrapper counts it.
 `ifndef GTSIM_ASSERT_SVH
 `define GTSIM_ASSERT_SVH
 

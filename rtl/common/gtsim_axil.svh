@@ -1,6 +1,6 @@
 // The AXI4-Lite slave port every register block has (rtl/axi_lite/axi_lite_slave.sv answers
 // it): one place for its 19 pins, declared by a block's port list and passed on to the front
-// end by name. The pin names are what the Verilator shims drive (testbench/rtl/tb_vl_shim.h),
+// end by name. The pin names are what the Verilator wrappers drive (testbench/cosim/cosim_vl_core.h),
 // so every block keeps exactly these. 32-bit data (AXI4-Lite), `aw` address bits.
 `ifndef GTSIM_AXIL_SVH
 `define GTSIM_AXIL_SVH

@@ -1,5 +1,5 @@
 /* gtsim_bench_cosim: simulated cycles per second of the Verilated round-trip block, bare
- * (the shim's own C++ loop: clock toggles and evals, no transactor, no kernel) and through
+ * (the wrapper's own C++ loop: clock toggles and evals, no transactor, no kernel) and through
  * the AXI4-Lite transactor with back-to-back traffic driven from the event kernel (every
  * cycle carries a transfer: a write of SCRATCH, then its read-back, checked). Runs are
  * interleaved and the medians compared, in one invocation. A benchmark, not a test. */
@@ -13,7 +13,7 @@
 #include "bench_util.h"
 #include "roundtrip_regs.h"
 #include "roundtrip_rtl.h"
-#include "tb_roundtrip_twin.h"
+#include "cosim_roundtrip_twin.h"
 #include "tlm.h"
 
 #define RUNS 3
@@ -27,12 +27,12 @@
 /* Cycles per second of the bare Verilated loop. */
 static double bare_run(uint64_t cycles)
 {
-    tb_roundtrip_rtl *rtl = tb_roundtrip_rtl_create();
-    tb_roundtrip_rtl_reset(rtl, 4);
+    cosim_roundtrip_rtl *rtl = cosim_roundtrip_rtl_create();
+    cosim_roundtrip_rtl_reset(rtl, 4);
     double start = bench_wall_seconds();
-    uint64_t stepped = tb_roundtrip_rtl_bare_cycles(rtl, cycles);
+    uint64_t stepped = cosim_roundtrip_rtl_bare_cycles(rtl, cycles);
     double seconds = bench_wall_seconds() - start;
-    tb_roundtrip_rtl_destroy(rtl);
+    cosim_roundtrip_rtl_destroy(rtl);
     return (double)stepped / seconds;
 }
 
@@ -42,13 +42,13 @@ static double transactor_run(uint64_t cycles, uint64_t *errors, uint64_t *transf
     tlm_kernel *kernel = tlm_kernel_create();
     tlm_clock clock;
     tlm_clock_init(&clock, kernel, "clk", PERIOD, PERIOD);
-    tb_roundtrip_twin *twin = tb_roundtrip_twin_create(kernel, &clock, "rtl");
-    const tlm_target *bus = tb_roundtrip_twin_target(twin);
+    cosim_roundtrip_twin *twin = cosim_roundtrip_twin_create(kernel, &clock, "rtl");
+    const tlm_target *bus = cosim_roundtrip_twin_target(twin);
     tlm_quantum_keeper keeper;
     tlm_qk_init(&keeper, kernel, 1 * TLM_US);
     uint64_t done = 0;
     double start = bench_wall_seconds();
-    for (uint32_t i = 0; tb_roundtrip_twin_cycles(twin) < cycles; i++) {
+    for (uint32_t i = 0; cosim_roundtrip_twin_cycles(twin) < cycles; i++) {
         uint32_t value = 0x9E3779B9u * i;
         tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, 4);
         /* Loosely timed host: its local offset goes in as the delay and comes back advanced
@@ -67,11 +67,11 @@ static double transactor_run(uint64_t cycles, uint64_t *errors, uint64_t *transf
     }
     tlm_qk_sync(&keeper);
     double seconds = bench_wall_seconds() - start;
-    uint64_t stepped = tb_roundtrip_twin_cycles(twin);
-    *errors += tb_roundtrip_twin_assertion_failures(twin);
+    uint64_t stepped = cosim_roundtrip_twin_cycles(twin);
+    *errors += cosim_roundtrip_twin_assertion_failures(twin);
     *errors += stepped != tlm_clock_cycles(&clock); /* every edge exactly once */
     *transfers = done;
-    tb_roundtrip_twin_destroy(twin);
+    cosim_roundtrip_twin_destroy(twin);
     tlm_clock_destroy(&clock);
     tlm_kernel_destroy(kernel);
     return (double)stepped / seconds;

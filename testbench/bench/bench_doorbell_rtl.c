@@ -1,8 +1,8 @@
 /* gtsim_bench_doorbell_rtl: simulated cycles per second of the Verilated GTI doorbell controller
  * (rtl/doorbell), three ways in one process, runs interleaved and medians compared:
- *   bare        the shim's own C++ loop (clock toggles and evals; no transactor, no kernel);
+ *   bare        the wrapper's own C++ loop (clock toggles and evals; no transactor, no kernel);
  *   twin        the RTL twin behind its AXI4-Lite transactor, snoop port and arming window,
- *               driven from the event kernel by tb_doorbell_random's stimulus (installs, rings,
+ *               driven from the event kernel by cosim_doorbell_random's stimulus (installs, rings,
  *               deactivations, group reads, register reads, idle time);
  *   lockstep    the same stimulus (same seed) on the C model and the twin in lockstep.
  * The C model alone on the same stimulus is printed for reference (operations per second).
@@ -14,9 +14,9 @@
 #include "bench_rtl_util.h"
 #include "doorbell.h"
 #include "doorbell_rtl.h"
-#include "tb_doorbell_lockstep.h"
-#include "tb_doorbell_random.h"
-#include "tb_doorbell_twin.h"
+#include "cosim_doorbell_lockstep.h"
+#include "cosim_doorbell_random.h"
+#include "cosim_doorbell_twin.h"
 #include "tlm.h"
 
 #define BARE_CYCLES 2000000ull
@@ -25,12 +25,12 @@
 
 static double bare_run(uint64_t cycles)
 {
-    tb_doorbell_rtl *rtl = tb_doorbell_rtl_create();
-    tb_doorbell_rtl_reset(rtl, 4);
+    cosim_doorbell_rtl *rtl = cosim_doorbell_rtl_create();
+    cosim_doorbell_rtl_reset(rtl, 4);
     double start = bench_wall_seconds();
-    uint64_t stepped = tb_doorbell_rtl_bare_cycles(rtl, cycles);
+    uint64_t stepped = cosim_doorbell_rtl_bare_cycles(rtl, cycles);
     double seconds = bench_wall_seconds() - start;
-    tb_doorbell_rtl_destroy(rtl);
+    cosim_doorbell_rtl_destroy(rtl);
     return (double)(stepped - 4) / seconds;
 }
 
@@ -41,12 +41,12 @@ static doorbell_install_result model_install(void *context, unsigned bell, uint6
 
 static doorbell_install_result twin_install(void *context, unsigned bell, uint64_t line)
 {
-    return tb_doorbell_twin_install(context, bell, line);
+    return cosim_doorbell_twin_install(context, bell, line);
 }
 
 static doorbell_install_result lockstep_install(void *context, unsigned bell, uint64_t line)
 {
-    return tb_doorbell_lockstep_install(context, bell, line);
+    return cosim_doorbell_lockstep_install(context, bell, line);
 }
 
 static bench_rtl_figures stimulus_run(bench_rtl_mode mode, uint64_t operations)
@@ -58,39 +58,39 @@ static bench_rtl_figures stimulus_run(bench_rtl_mode mode, uint64_t operations)
     tlm_clock_init(&clock, kernel, "clk", PERIOD, PERIOD);
     tlm_memory *memory = tlm_memory_create(kernel, "gfx_memory", 0);
     doorbell *model = mode != BENCH_RTL_TWIN ? doorbell_create(kernel, "doorbell", memory) : NULL;
-    tb_doorbell_twin *twin = mode != BENCH_RTL_MODEL ? tb_doorbell_twin_create(kernel, &clock, "doorbell_rtl", memory) : NULL;
-    tb_doorbell_lockstep *lockstep =
-        mode == BENCH_RTL_LOCKSTEP ? tb_doorbell_lockstep_create(kernel, "lockstep", model, twin, memory) : NULL;
-    tb_doorbell_random_ports ports = { .kernel = kernel, .clock_period = PERIOD, .memory = tlm_memory_target(memory) };
+    cosim_doorbell_twin *twin = mode != BENCH_RTL_MODEL ? cosim_doorbell_twin_create(kernel, &clock, "doorbell_rtl", memory) : NULL;
+    cosim_doorbell_lockstep *lockstep =
+        mode == BENCH_RTL_LOCKSTEP ? cosim_doorbell_lockstep_create(kernel, "lockstep", model, twin, memory) : NULL;
+    cosim_doorbell_random_ports ports = { .kernel = kernel, .clock_period = PERIOD, .memory = tlm_memory_target(memory) };
     if (mode == BENCH_RTL_MODEL) {
         ports.mmio = doorbell_target(model);
         ports.install = model_install;
         ports.install_context = model;
     } else if (mode == BENCH_RTL_TWIN) {
-        ports.mmio = tb_doorbell_twin_target(twin);
+        ports.mmio = cosim_doorbell_twin_target(twin);
         ports.install = twin_install;
         ports.install_context = twin;
     } else {
-        ports.mmio = tb_doorbell_lockstep_target(lockstep);
-        ports.memory = tb_doorbell_lockstep_memory(lockstep);
+        ports.mmio = cosim_doorbell_lockstep_target(lockstep);
+        ports.memory = cosim_doorbell_lockstep_memory(lockstep);
         ports.install = lockstep_install;
         ports.install_context = lockstep;
     }
-    tb_doorbell_random random;
-    tb_doorbell_random_init(&random, SEED, &ports);
+    cosim_doorbell_random random;
+    cosim_doorbell_random_init(&random, SEED, &ports);
     double start = bench_wall_seconds();
     for (uint64_t i = 0; i < operations; i++)
-        tb_doorbell_random_step(&random);
+        cosim_doorbell_random_step(&random);
     double seconds = bench_wall_seconds() - start;
-    figures.cycles = twin ? tb_doorbell_twin_cycles(twin) : tlm_clock_cycles(&clock);
+    figures.cycles = twin ? cosim_doorbell_twin_cycles(twin) : tlm_clock_cycles(&clock);
     figures.cycles_per_second = (double)figures.cycles / seconds;
     figures.operations_per_second = (double)operations / seconds;
     if (lockstep)
-        figures.errors += tb_doorbell_lockstep_mismatches(lockstep);
+        figures.errors += cosim_doorbell_lockstep_mismatches(lockstep);
     if (twin)
-        figures.errors += tb_doorbell_twin_assertion_failures(twin);
-    tb_doorbell_lockstep_destroy(lockstep);
-    tb_doorbell_twin_destroy(twin);
+        figures.errors += cosim_doorbell_twin_assertion_failures(twin);
+    cosim_doorbell_lockstep_destroy(lockstep);
+    cosim_doorbell_twin_destroy(twin);
     doorbell_destroy(model);
     tlm_memory_destroy(memory);
     tlm_clock_destroy(&clock);

@@ -16,7 +16,7 @@
 #include "bench_util.h"
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
-#include "tb_irq_registers.h"
+#include "cosim_irq_registers.h"
 #include "tlm.h"
 
 #define RUNS 3
@@ -80,11 +80,11 @@ static void set_up(bench *b, bench_mode mode)
         b->engine_at[dw][bit] = (int8_t)i;
     }
     if (mode != MODE_DROPPED)
-        for (size_t i = 0; i < TB_IRQ_ENABLE_COUNT; i++)
-            mmio(b, TLM_WRITE_COMMAND, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
+        for (size_t i = 0; i < COSIM_IRQ_ENABLE_COUNT; i++)
+            mmio(b, TLM_WRITE_COMMAND, cosim_irq_enable_offsets[i], 0xFFFFFFFFu);
     if (mode == MODE_TREE)
-        for (size_t i = 0; i < TB_IRQ_MASK_COUNT; i++)
-            mmio(b, TLM_WRITE_COMMAND, tb_irq_mask_offsets[i], 0);
+        for (size_t i = 0; i < COSIM_IRQ_MASK_COUNT; i++)
+            mmio(b, TLM_WRITE_COMMAND, cosim_irq_mask_offsets[i], 0);
     mmio(b, TLM_WRITE_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK);
     b->accesses = 0;
 }

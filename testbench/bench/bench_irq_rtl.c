@@ -1,8 +1,8 @@
 /* gtsim_bench_irq_rtl: simulated cycles per second of the Verilated gen11+ interrupt
  * aggregation (rtl/irq), three ways in one process, runs interleaved and medians compared:
- *   bare        the shim's own C++ loop (clock toggles and evals; no transactor, no kernel);
+ *   bare        the wrapper's own C++ loop (clock toggles and evals; no transactor, no kernel);
  *   twin        the RTL twin behind its AXI4-Lite transactor and message port, driven from
- *               the event kernel by tb_irq_random's stimulus (messages, register accesses,
+ *               the event kernel by cosim_irq_random's stimulus (messages, register accesses,
  *               service loops, idle time);
  *   lockstep    the same stimulus (same seed) on the C model and the twin in lockstep.
  * The C model alone on the same stimulus is printed for reference (operations per second).
@@ -14,9 +14,9 @@
 #include "bench_rtl_util.h"
 #include "irq_gen11.h"
 #include "irq_rtl.h"
-#include "tb_irq_lockstep.h"
-#include "tb_irq_random.h"
-#include "tb_irq_twin.h"
+#include "cosim_irq_lockstep.h"
+#include "cosim_irq_random.h"
+#include "cosim_irq_twin.h"
 #include "tlm.h"
 
 #define BARE_CYCLES 5000000ull
@@ -25,12 +25,12 @@
 
 static double bare_run(uint64_t cycles)
 {
-    tb_irq_rtl *rtl = tb_irq_rtl_create();
-    tb_irq_rtl_reset(rtl, 4);
+    cosim_irq_rtl *rtl = cosim_irq_rtl_create();
+    cosim_irq_rtl_reset(rtl, 4);
     double start = bench_wall_seconds();
-    uint64_t stepped = tb_irq_rtl_bare_cycles(rtl, cycles);
+    uint64_t stepped = cosim_irq_rtl_bare_cycles(rtl, cycles);
     double seconds = bench_wall_seconds() - start;
-    tb_irq_rtl_destroy(rtl);
+    cosim_irq_rtl_destroy(rtl);
     return (double)(stepped - 4) / seconds;
 }
 
@@ -42,37 +42,37 @@ static bench_rtl_figures stimulus_run(bench_rtl_mode mode, uint64_t operations)
     tlm_clock clock;
     tlm_clock_init(&clock, kernel, "clk", PERIOD, PERIOD);
     irq_gen11 *model = mode != BENCH_RTL_TWIN ? irq_gen11_create(kernel, "irq") : NULL;
-    tb_irq_twin *twin = mode != BENCH_RTL_MODEL ? tb_irq_twin_create(kernel, &clock, "irq_rtl") : NULL;
-    tb_irq_lockstep *lockstep = mode == BENCH_RTL_LOCKSTEP ? tb_irq_lockstep_create(kernel, "lockstep", model, twin) : NULL;
-    tb_irq_random_ports ports = { .kernel = kernel, .clock_period = PERIOD };
+    cosim_irq_twin *twin = mode != BENCH_RTL_MODEL ? cosim_irq_twin_create(kernel, &clock, "irq_rtl") : NULL;
+    cosim_irq_lockstep *lockstep = mode == BENCH_RTL_LOCKSTEP ? cosim_irq_lockstep_create(kernel, "lockstep", model, twin) : NULL;
+    cosim_irq_random_ports ports = { .kernel = kernel, .clock_period = PERIOD };
     if (mode == BENCH_RTL_MODEL) {
         ports.host = irq_gen11_target(model, IRQ_GEN11_HOST);
         ports.guc = irq_gen11_target(model, IRQ_GEN11_GUC);
         ports.sink = irq_gen11_sink(model);
     } else if (mode == BENCH_RTL_TWIN) {
-        ports.host = tb_irq_twin_target(twin, IRQ_GEN11_HOST);
-        ports.guc = tb_irq_twin_target(twin, IRQ_GEN11_GUC);
-        ports.sink = tb_irq_twin_sink(twin);
+        ports.host = cosim_irq_twin_target(twin, IRQ_GEN11_HOST);
+        ports.guc = cosim_irq_twin_target(twin, IRQ_GEN11_GUC);
+        ports.sink = cosim_irq_twin_sink(twin);
     } else {
-        ports.host = tb_irq_lockstep_target(lockstep, IRQ_GEN11_HOST);
-        ports.guc = tb_irq_lockstep_target(lockstep, IRQ_GEN11_GUC);
-        ports.sink = tb_irq_lockstep_sink(lockstep);
+        ports.host = cosim_irq_lockstep_target(lockstep, IRQ_GEN11_HOST);
+        ports.guc = cosim_irq_lockstep_target(lockstep, IRQ_GEN11_GUC);
+        ports.sink = cosim_irq_lockstep_sink(lockstep);
     }
-    tb_irq_random random;
-    tb_irq_random_init(&random, SEED, &ports);
+    cosim_irq_random random;
+    cosim_irq_random_init(&random, SEED, &ports);
     double start = bench_wall_seconds();
     for (uint64_t i = 0; i < operations; i++)
-        tb_irq_random_step(&random);
+        cosim_irq_random_step(&random);
     double seconds = bench_wall_seconds() - start;
-    figures.cycles = twin ? tb_irq_twin_cycles(twin) : tlm_clock_cycles(&clock);
+    figures.cycles = twin ? cosim_irq_twin_cycles(twin) : tlm_clock_cycles(&clock);
     figures.cycles_per_second = (double)figures.cycles / seconds;
     figures.operations_per_second = (double)operations / seconds;
     if (lockstep)
-        figures.errors += tb_irq_lockstep_mismatches(lockstep);
+        figures.errors += cosim_irq_lockstep_mismatches(lockstep);
     if (twin)
-        figures.errors += tb_irq_twin_assertion_failures(twin);
-    tb_irq_lockstep_destroy(lockstep);
-    tb_irq_twin_destroy(twin);
+        figures.errors += cosim_irq_twin_assertion_failures(twin);
+    cosim_irq_lockstep_destroy(lockstep);
+    cosim_irq_twin_destroy(twin);
     irq_gen11_destroy(model);
     tlm_clock_destroy(&clock);
     tlm_kernel_destroy(kernel);

@@ -1,7 +1,7 @@
 /* The frame every RTL-twin benchmark shares (bench_doorbell_rtl.c, bench_irq_rtl.c): one
  * program measures a Verilated block three ways in one process, runs interleaved and medians
  * compared, and prints the same report:
- *   bare        the shim's own C++ loop (clock toggles and evals; no transactor, no kernel);
+ *   bare        the wrapper's own C++ loop (clock toggles and evals; no transactor, no kernel);
  *   twin        the RTL twin behind its transactor, driven from the event kernel by the
  *               block's random stimulus;
  *   lockstep    the same stimulus (same seed) on the C model and the twin in lockstep;

@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "bench_util.h"
-#include "tb_cli.h"
+#include "gtsim_cli.h"
 #include "tlm.h"
 
 #ifndef BENCH_BUILD_INFO
@@ -79,7 +79,7 @@ static bool parse_count(const char *text, uint64_t *value)
     return true;
 }
 
-/* The command line being read (tb_cli.h). */
+/* The command line being read (gtsim_cli.h). */
 typedef struct bench_cli {
     const char *program;    /* argv[0], for messages */
     bench_options *options; /* what it fills */
@@ -114,16 +114,16 @@ static int operand(void *context, const char *argument)
 
 int bench_parse_options(int argc, char **argv, bench_options *options)
 {
-    static const tb_cli_option table[] = {
+    static const gtsim_cli_option table[] = {
         { "--help, -h", .handle = help_option, .help = "print this help and exit" },
         { "--transactions", "N", .handle = transactions_option,
           .help = "transactions per run, 8-byte write/read alternating" },
         { 0 },
     };
-    static const tb_cli_command command = { .options = table, .operand = operand, .bad_option = bad_option };
+    static const gtsim_cli_command command = { .options = table, .operand = operand, .bad_option = bad_option };
     bench_cli cli = { .program = argc > 0 && argv[0] ? argv[0] : "gtsim_bench_tlm", .options = options };
     options->transactions = BENCH_DEFAULT_TRANSACTIONS;
-    return tb_cli_parse(&command, argc, argv, &cli);
+    return gtsim_cli_parse(&command, argc, argv, &cli);
 }
 
 /* ---- gtsim run ----------------------------------------------------------------------- */

@@ -1,6 +1,6 @@
 /* Timing and statistics every benchmark program shares: wall time from the monotonic clock,
  * the comparison that sorts run figures for their median, the parsing of a count given on the
- * command line, and the command line of a program with one count option (tb_cli.h). */
+ * command line, and the command line of a program with one count option (gtsim_cli.h). */
 #ifndef BENCH_UTIL_H
 #define BENCH_UTIL_H
 
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "tb_cli.h"
+#include "gtsim_cli.h"
 
 /* Monotonic wall time in seconds. */
 static inline double bench_wall_seconds(void)
@@ -103,14 +103,14 @@ static inline int bench_count_operand(void *context, const char *arg)
  * to go on, or the exit status: 0 after the help, 2 after a bad argument. */
 static inline int bench_count_arguments(bench_count_cli *cli, int argc, char **argv)
 {
-    const tb_cli_option options[] = {
+    const gtsim_cli_option options[] = {
         { "--help, -h", .handle = bench_count_help, .help = "show this help" },
         { cli->option, "N", .handle = bench_count_value, .help = "the count of work per run" },
         { 0 },
     };
-    const tb_cli_command command = { .options = options, .operand = bench_count_operand, .separate_values = true,
+    const gtsim_cli_command command = { .options = options, .operand = bench_count_operand, .separate_values = true,
                                      .bad_option = bench_bad_argument };
-    return tb_cli_parse(&command, argc, argv, cli);
+    return gtsim_cli_parse(&command, argc, argv, cli);
 }
 
 #endif

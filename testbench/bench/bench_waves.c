@@ -1,6 +1,6 @@
 /* gtsim_bench_waves: what waveform tracing costs a model-only run (docs/design/performance.md).
  *
- * Two workloads on the bring-up system in model mode (tb_system, the round-trip block as its C
+ * Two workloads on the bring-up system in model mode (gtsim_system, the round-trip block as its C
  * model), each run with tracing off, with a VCD file and with an FST file, interleaved, three
  * times each; medians compared in one invocation:
  *
@@ -25,10 +25,10 @@
 #include <time.h>
 
 #include "bench_util.h"
-#include "tb_cli.h"
-#include "tb_scenario.h"
-#include "tb_scenario_run.h"
-#include "tb_system.h"
+#include "gtsim_cli.h"
+#include "gtsim_scenario.h"
+#include "gtsim_scenario_run.h"
+#include "gtsim_system.h"
 #include "wave.h"
 
 #define RUNS 3
@@ -105,7 +105,7 @@ static const char pass_reset[] = "mmio write 0x08 0xffff0000\nmmio write 0x1c 0x
 
 /* The bring-up scenario's statements (its profile line dropped) `repeats` times, each pass
  * followed by pass_reset, so every pass passes. */
-static tb_scenario *repeated_default(unsigned repeats)
+static gtsim_scenario *repeated_default(unsigned repeats)
 {
     size_t size = 0;
     char *text = read_file(BENCH_DEFAULT_SCENARIO, &size);
@@ -127,7 +127,7 @@ static tb_scenario *repeated_default(unsigned repeats)
         all[i * pass + body] = '\n';
         memcpy(all + i * pass + body + 1, pass_reset, reset);
     }
-    tb_scenario *scenario = tb_scenario_parse("repeated_default.gtsim", all, pass * repeats);
+    gtsim_scenario *scenario = gtsim_scenario_parse("repeated_default.gtsim", all, pass * repeats);
     free(all);
     free(text);
     return scenario;
@@ -138,7 +138,7 @@ static tb_scenario *repeated_default(unsigned repeats)
  * MI_LOAD_REGISTER_IMM, a COMPUTE_WALKER (the built-in fill kernel: 2 groups of 4 SIMD16
  * threads, 120 dwords), a CS-stalling PIPE_CONTROL with post-sync write and notify, and a
  * MI_USER_INTERRUPT, called from the ring; the results of the last batch are checked. */
-static tb_scenario *gt_job(unsigned jobs)
+static gtsim_scenario *gt_job(unsigned jobs)
 {
     size_t capacity = 4096 + (size_t)jobs * 1024, used = 0;
     char *text = malloc(capacity);
@@ -174,7 +174,7 @@ static tb_scenario *gt_job(unsigned jobs)
                              "mem read 0x200000 expect 0x%x 0x%x\nmmio read 0x2600 expect 0x%x\n"
                              "mem read 0x4001d8 expect 0x%x 0x%x 0x0\n",
                              last, last, last, last, last);
-    tb_scenario *scenario = tb_scenario_parse("gt_job.gtsim", text, used);
+    gtsim_scenario *scenario = gtsim_scenario_parse("gt_job.gtsim", text, used);
     free(text);
     return scenario;
 }
@@ -209,32 +209,32 @@ static void close_wave(wave_file *wave, const char *path, tlm_time end, run_figu
     figures->changes = result.changes;
 }
 
-static run_figures scenario_run(const tb_scenario *scenario, const char *workload, trace_mode mode,
+static run_figures scenario_run(const gtsim_scenario *scenario, const char *workload, trace_mode mode,
                                 const char *directory, FILE *null)
 {
     run_figures figures = { .ok = true };
     char path[4096];
     double start = bench_wall_seconds();
     wave_file *wave = open_wave(mode, directory, workload, path, sizeof path);
-    tb_system_config config = tb_scenario_system_config(scenario, TB_MODE_MODEL, null);
+    gtsim_system_config config = gtsim_scenario_system_config(scenario, GTSIM_MODE_MODEL, null);
     config.tracer = wave ? wave_tracer(wave) : NULL;
     char error[512];
-    tb_system *system = tb_system_create(&config, error, sizeof error);
+    gtsim_system *system = gtsim_system_create(&config, error, sizeof error);
     if (!system) {
         fprintf(stderr, "gtsim_bench_waves: %s\n", error);
         exit(2);
     }
-    tb_run_result result = { 0 };
-    tb_run_options options = { .out = null, .errors = null };
-    figures.ok = tb_scenario_run(scenario, system, &options, &result) && result.failed == 0;
-    tlm_time end = tlm_kernel_now(tb_system_kernel(system));
+    gtsim_run_result result = { 0 };
+    gtsim_run_options options = { .out = null, .errors = null };
+    figures.ok = gtsim_scenario_run(scenario, system, &options, &result) && result.failed == 0;
+    tlm_time end = tlm_kernel_now(gtsim_system_kernel(system));
     /* Host MMIO accesses plus every graphics memory access (host, command streamers, EU data
      * port): the gt workload's traffic is mostly the GT's own. */
-    tlm_memory_stats memory = tb_system_memory_stats(system);
+    tlm_memory_stats memory = gtsim_system_memory_stats(system);
     uint64_t mmio = 0;
     for (size_t i = 0; i < scenario->statement_count; i++)
-        mmio += scenario->statements[i].kind == TB_STMT_MMIO_WRITE || scenario->statements[i].kind == TB_STMT_MMIO_READ;
-    tb_system_destroy(system);
+        mmio += scenario->statements[i].kind == GTSIM_STMT_MMIO_WRITE || scenario->statements[i].kind == GTSIM_STMT_MMIO_READ;
+    gtsim_system_destroy(system);
     close_wave(wave, path, end, &figures);
     figures.seconds = bench_wall_seconds() - start;
     figures.transactions = mmio + memory.reads + memory.writes;
@@ -247,25 +247,25 @@ static run_figures bus_run(uint64_t transactions, trace_mode mode, const char *d
     char path[4096];
     double start = bench_wall_seconds();
     wave_file *wave = open_wave(mode, directory, "bus", path, sizeof path);
-    tb_system_config config = { .profile = "gen12", .roundtrip_mode = TB_MODE_MODEL, .log_sink = null };
+    gtsim_system_config config = { .profile = "gen12", .roundtrip_mode = GTSIM_MODE_MODEL, .log_sink = null };
     config.tracer = wave ? wave_tracer(wave) : NULL;
     char error[512];
-    tb_system *system = tb_system_create(&config, error, sizeof error);
+    gtsim_system *system = gtsim_system_create(&config, error, sizeof error);
     if (!system) {
         fprintf(stderr, "gtsim_bench_waves: %s\n", error);
         exit(2);
     }
-    tlm_trace_declared(tb_system_kernel(system));
-    const tlm_target *mmio = tb_system_mmio(system);
-    tlm_kernel *kernel = tb_system_kernel(system);
-    tlm_time period = tb_system_clock_period(system);
+    tlm_trace_declared(gtsim_system_kernel(system));
+    const tlm_target *mmio = gtsim_system_mmio(system);
+    tlm_kernel *kernel = gtsim_system_kernel(system);
+    tlm_time period = gtsim_system_clock_period(system);
     /* SCRATCH (offset 4): written, then read back and checked. */
     for (uint64_t i = 0; i < transactions; i++) {
         uint32_t value = (uint32_t)(i / 2 * 2654435761u);
         uint8_t data[4] = { (uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24) };
         bool write = i % 2 == 0;
         tlm_payload payload = tlm_payload_make(write ? TLM_WRITE_COMMAND : TLM_READ_COMMAND, 4, data, 4);
-        payload.initiator_id = TB_SCENARIO_HOST_INITIATOR;
+        payload.initiator_id = GTSIM_SCENARIO_HOST_INITIATOR;
         payload.correlation_id = i + 1;
         if (!write)
             memset(data, 0, sizeof data);
@@ -276,8 +276,8 @@ static run_figures bus_run(uint64_t transactions, trace_mode mode, const char *d
         if (!tlm_response_is_ok(&payload) || (!write && got != value))
             figures.ok = false;
     }
-    tlm_time end = tlm_kernel_now(tb_system_kernel(system));
-    tb_system_destroy(system);
+    tlm_time end = tlm_kernel_now(gtsim_system_kernel(system));
+    gtsim_system_destroy(system);
     close_wave(wave, path, end, &figures);
     figures.seconds = bench_wall_seconds() - start;
     figures.transactions = transactions;
@@ -311,7 +311,7 @@ static void report(const char *workload, run_figures runs[TRACE_MODES][RUNS], bo
            runs[TRACE_OFF][0].transactions, (double)runs[TRACE_OFF][0].transactions / medians[TRACE_OFF] / 1e6);
 }
 
-/* The command line (tb_cli.h); the values are checked together once all are read. */
+/* The command line (gtsim_cli.h); the values are checked together once all are read. */
 typedef struct waves_cli {
     unsigned repeats;          /* --repeats */
     uint64_t bus_transactions; /* --transactions */
@@ -373,7 +373,7 @@ static int operand(void *context, const char *argument)
 
 int main(int argc, char **argv)
 {
-    static const tb_cli_option table[] = {
+    static const gtsim_cli_option table[] = {
         { "--repeats", "N", .handle = repeats_option, .help = "bring-up scenario passes in the scenario workload" },
         { "--transactions", "N", .handle = transactions_option, .help = "MMIO transactions in the bus workload" },
         { "--gt-jobs", "N", .handle = gt_jobs_option, .help = "batches in the gt workload's render job (1..4000)" },
@@ -381,11 +381,11 @@ int main(int argc, char **argv)
         { "--help", .handle = help_option, .help = "show this help" },
         { 0 },
     };
-    static const tb_cli_command command = { .options = table, .operand = operand, .separate_values = true,
+    static const gtsim_cli_command command = { .options = table, .operand = operand, .separate_values = true,
                                             .bad_option = bad_argument };
     waves_cli cli = { .repeats = DEFAULT_REPEATS, .bus_transactions = DEFAULT_BUS_TRANSACTIONS,
                       .gt_jobs = DEFAULT_GT_JOBS, .directory = "/tmp" };
-    int status = tb_cli_parse(&command, argc, argv, &cli);
+    int status = gtsim_cli_parse(&command, argc, argv, &cli);
     if (status >= 0)
         return status;
     unsigned repeats = cli.repeats;
@@ -397,7 +397,7 @@ int main(int argc, char **argv)
         return 2;
     }
     FILE *null = fopen("/dev/null", "w");
-    tb_scenario *scenario = repeated_default(repeats);
+    gtsim_scenario *scenario = repeated_default(repeats);
     if (!null || !scenario || scenario->error_count) {
         fputs("gtsim_bench_waves: cannot set up the scenario workload\n", stderr);
         return 2;
@@ -406,10 +406,10 @@ int main(int argc, char **argv)
            "interleaved\nbuild: %s\nscenario: the bring-up scenario x %u (%zu statements); bus: %" PRIu64
            " MMIO transactions, one per GT cycle; files in %s\n",
            RUNS, BENCH_BUILD_INFO, repeats, scenario->statement_count, bus_transactions, directory);
-    tb_scenario *gt = gt_job(gt_jobs);
+    gtsim_scenario *gt = gt_job(gt_jobs);
     if (!gt || gt->error_count) {
         if (gt)
-            tb_scenario_print_errors(gt, stderr);
+            gtsim_scenario_print_errors(gt, stderr);
         fputs("gtsim_bench_waves: cannot set up the gt workload\n", stderr);
         return 2;
     }
@@ -431,8 +431,8 @@ int main(int argc, char **argv)
     report("scenario", scenario_runs, &ok);
     report("bus", bus_runs, &ok);
     printf("verified: %s\n", ok ? "every check held and every response was OK in every run" : "FAILED");
-    tb_scenario_destroy(scenario);
-    tb_scenario_destroy(gt);
+    gtsim_scenario_destroy(scenario);
+    gtsim_scenario_destroy(gt);
     fclose(null);
     return ok ? 0 : 1;
 }

@@ -22,12 +22,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!dwords)
         return 0;
     memcpy(dwords, data, count * sizeof *dwords);
-    tb_dis_write(profile, engine, dwords, count, fuzz_null_stream());
+    gtsim_dis_write(profile, engine, dwords, count, fuzz_null_stream());
     free(dwords);
-    tb_asm_result *result = tb_asm_parse(profile, (const char *)data, size);
+    gtsim_asm_result *result = gtsim_asm_parse(profile, (const char *)data, size);
     if (result->error_count == 0 && result->count > 0)
-        tb_dis_write(profile, engine, result->dwords, result->count, fuzz_null_stream()); /* round trip */
-    tb_asm_print_errors(result, "fuzz.asm", fuzz_null_stream());
-    tb_asm_free(result);
+        gtsim_dis_write(profile, engine, result->dwords, result->count, fuzz_null_stream()); /* round trip */
+    gtsim_asm_print_errors(result, "fuzz.asm", fuzz_null_stream());
+    gtsim_asm_free(result);
     return 0;
 }

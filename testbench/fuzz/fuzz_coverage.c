@@ -1,4 +1,4 @@
-/* The coverage file reader (tb_coverage.h) on any bytes; what it accepts is written back and
+/* The coverage file reader (gtsim_coverage.h) on any bytes; what it accepts is written back and
  * must read back as the same items. */
 #define _GNU_SOURCE /* memfd_create */
 #include "fuzz_support.h"
@@ -7,7 +7,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "tb_coverage.h"
+#include "gtsim_coverage.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -21,20 +21,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
         abort();
-    tb_coverage *coverage = tb_coverage_create();
+    gtsim_coverage *coverage = gtsim_coverage_create();
     char message[512];
-    if (tb_coverage_merge_file(coverage, path, message, sizeof message)) {
+    if (gtsim_coverage_merge_file(coverage, path, message, sizeof message)) {
         /* Written and read again: the same number of items (writer and reader agree). */
-        if (!tb_coverage_write(coverage, path, message, sizeof message))
+        if (!gtsim_coverage_write(coverage, path, message, sizeof message))
             abort();
-        tb_coverage *again = tb_coverage_create();
-        if (!tb_coverage_merge_file(again, path, message, sizeof message) ||
-            tb_coverage_items(again, NULL) != tb_coverage_items(coverage, NULL) ||
-            tb_coverage_exercised(again, NULL) != tb_coverage_exercised(coverage, NULL))
+        gtsim_coverage *again = gtsim_coverage_create();
+        if (!gtsim_coverage_merge_file(again, path, message, sizeof message) ||
+            gtsim_coverage_items(again, NULL) != gtsim_coverage_items(coverage, NULL) ||
+            gtsim_coverage_exercised(again, NULL) != gtsim_coverage_exercised(coverage, NULL))
             abort();
-        tb_coverage_destroy(again);
+        gtsim_coverage_destroy(again);
     }
-    tb_coverage_print_summary(coverage, fuzz_null_stream());
-    tb_coverage_destroy(coverage);
+    gtsim_coverage_print_summary(coverage, fuzz_null_stream());
+    gtsim_coverage_destroy(coverage);
     return 0;
 }

@@ -4,17 +4,17 @@
 
 #include <stdlib.h>
 
-#include "tb_scenario.h"
+#include "gtsim_scenario.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    tb_scenario *scenario = tb_scenario_parse("fuzz.gtsim", (const char *)data, size);
+    gtsim_scenario *scenario = gtsim_scenario_parse("fuzz.gtsim", (const char *)data, size);
     FILE *null = fuzz_null_stream();
-    tb_scenario_print_errors(scenario, null);
+    gtsim_scenario_print_errors(scenario, null);
     for (size_t i = 0; i < scenario->statement_count; i++) {
-        tb_statement_print(&scenario->statements[i], null);
-        free(tb_statement_mnemonic(&scenario->statements[i]));
+        gtsim_statement_print(&scenario->statements[i], null);
+        free(gtsim_statement_mnemonic(&scenario->statements[i]));
     }
-    tb_scenario_destroy(scenario);
+    gtsim_scenario_destroy(scenario);
     return 0;
 }

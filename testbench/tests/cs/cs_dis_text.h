@@ -17,7 +17,7 @@ static inline char *cs_dis_text(cs_profile profile, cs_engine engine, const uint
     FILE *out = open_memstream(&text, &size);
     if (!out)
         abort();
-    tb_dis_write(profile, engine, dwords, count, out);
+    gtsim_dis_write(profile, engine, dwords, count, out);
     fclose(out);
     return text;
 }

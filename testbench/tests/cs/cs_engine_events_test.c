@@ -1,5 +1,5 @@
 /* The command streamer's later commands (docs/reference/cs.md "Event log" and after): the commands
- * recorded as events, driven through tb_system as cs_engine_test.c does (the fixture and
+ * recorded as events, driven through gtsim_system as cs_engine_test.c does (the fixture and
  * helpers are the same). Each rule is tested for both profiles where the command exists in
  * both (the *Gen6 / *Gen12 pairs). */
 #include <stdio.h>
@@ -29,7 +29,7 @@ BOTH_PROFILES(DisplayFlipIsRecorded)
     EXPECT_EQ(event->level, 0);
     EXPECT_EQ(event->length, self->profile == CS_PROFILE_GEN6 ? 4 : 3);
     /* The NOOP took 2 cycles: the flip ran at 2 periods. */
-    EXPECT_EQ(event->time, 2 * tb_system_clock_period(self->system));
+    EXPECT_EQ(event->time, 2 * gtsim_system_clock_period(self->system));
     EXPECT_EQ(event_field(self, event, "async", 0), 1);
     EXPECT_EQ(event_field(self, event, "pitch", 0), 0x40);
     EXPECT_EQ(event_field(self, event, "base", 0), 0x7654000);
@@ -213,7 +213,7 @@ static void cs_stall_write(CsSys *self, uint32_t value)
 
 static void run_for(CsSys *self, tlm_time duration)
 {
-    EXPECT_EQ(tlm_kernel_run_for(tb_system_kernel(self->system), duration), TLM_RUN_TIME_REACHED);
+    EXPECT_EQ(tlm_kernel_run_for(gtsim_system_kernel(self->system), duration), TLM_RUN_TIME_REACHED);
 }
 
 BOTH_PROFILES(ReportPerfCountWithoutAPortCompletesAtOnce)
@@ -252,12 +252,12 @@ BOTH_PROFILES(CsStallWaitsForTheWalker)
     cs_stall_write(self, 0xaa);
     sdi(self, DATA + 4, 0xbb);
     start_ring(self);
-    run_for(self, 1000 * tb_system_clock_period(self->system));
+    run_for(self, 1000 * gtsim_system_clock_period(self->system));
     ASSERT_EQ(port.count, 1);
     EXPECT_EQ(cs_engine_walkers_outstanding(engine_model(self)), 1);
     EXPECT_EQ(mem_rd(self, DATA), 0);      /* the PIPE_CONTROL waits */
     EXPECT_EQ(mem_rd(self, DATA + 4), 0);  /* and so does what follows */
-    EXPECT_FALSE(tb_system_idle(self->system));
+    EXPECT_FALSE(gtsim_system_idle(self->system));
     cs_walker_complete(&port.completions[0]);
     run(self);
     EXPECT_EQ(mem_rd(self, DATA), 0xaa);
@@ -281,7 +281,7 @@ BOTH_PROFILES(NonPipelinedStateWaitsForTheWalker)
     EMIT0("PIPELINE_SELECT");
     sdi(self, DATA, 0x22);
     start_ring(self);
-    run_for(self, 1000 * tb_system_clock_period(self->system));
+    run_for(self, 1000 * gtsim_system_clock_period(self->system));
     EXPECT_EQ(mem_rd(self, DATA + 4), 0x11);
     EXPECT_EQ(mem_rd(self, DATA), 0);
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->walker_stalls, 1);
@@ -313,8 +313,8 @@ BOTH_PROFILES(CsStallIsBounded)
     start_ring(self);
     run(self);
     EXPECT_EQ(mem_rd(self, DATA), 0xdd);
-    EXPECT_GE(tlm_kernel_now(tb_system_kernel(self->system)),
-              (tlm_time)CS_WALKER_STALL_CYCLES * tb_system_clock_period(self->system));
+    EXPECT_GE(tlm_kernel_now(gtsim_system_kernel(self->system)),
+              (tlm_time)CS_WALKER_STALL_CYCLES * gtsim_system_clock_period(self->system));
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->walker_stall_timeouts, 1);
     EXPECT_EQ(cs_engine_walkers_outstanding(engine_model(self)), 0);
     cs_walker_complete(&port.completions[0]);
@@ -347,7 +347,7 @@ TEST_F(CsSys, WalkersGoToThePortGen12)
     bb_start(self, BATCH, false, false);
     cs_stall_write(self, 0xee);
     start_ring(self);
-    run_for(self, 1000 * tb_system_clock_period(self->system));
+    run_for(self, 1000 * gtsim_system_clock_period(self->system));
     ASSERT_EQ(port.count, 2);
     EXPECT_STREQ(port.names[0], "GPGPU_WALKER");
     EXPECT_EQ(port.lengths[0], 15);
@@ -364,7 +364,7 @@ TEST_F(CsSys, WalkersGoToThePortGen12)
     EXPECT_EQ(cs_engine_walkers_outstanding(engine_model(self)), 2);
     /* The stall needs both. */
     cs_walker_complete(&port.completions[1]);
-    run_for(self, 1000 * tb_system_clock_period(self->system));
+    run_for(self, 1000 * gtsim_system_clock_period(self->system));
     EXPECT_EQ(mem_rd(self, DATA), 0);
     cs_walker_complete(&port.completions[0]);
     run(self);
@@ -586,7 +586,7 @@ TEST_F(CsSys, AtomicIsNotInGen6ConditionalEndIs)
 
 static tlm_time poll_period(CsSys *self)
 {
-    return (tlm_time)CS_SEMAPHORE_POLL_CYCLES * tb_system_clock_period(self->system);
+    return (tlm_time)CS_SEMAPHORE_POLL_CYCLES * gtsim_system_clock_period(self->system);
 }
 
 static void semaphore_wait(CsSys *self, uint64_t address, uint32_t data, unsigned compare)
@@ -608,18 +608,18 @@ BOTH_PROFILES(SemaphoreWaitsUntilMemoryPasses)
     run_for(self, 20 * poll_period(self));
     EXPECT_EQ(mem_rd(self, DATA), 0);
     EXPECT_EQ(rd(self, CS_RING_HEAD_OFFSET), 0); /* the parser stays at the wait */
-    EXPECT_FALSE(tb_system_idle(self->system));
+    EXPECT_FALSE(gtsim_system_idle(self->system));
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->commands, 0);
     /* Evaluated at 0 and then once per poll period: 21 failed evaluations in 20 periods. */
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->semaphore_polls, 21);
-    tlm_time released = tlm_kernel_now(tb_system_kernel(self->system));
+    tlm_time released = tlm_kernel_now(gtsim_system_kernel(self->system));
     mem_wr(self, DATA + 0x100, 6);
     run(self);
     EXPECT_EQ(mem_rd(self, DATA), 0x51);
     /* The wait, the store (and gen6's padding NOOP), each counted once. */
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->commands, self->profile == CS_PROFILE_GEN6 ? 3 : 2);
     /* Seen at the next poll: within one poll period of the release. */
-    EXPECT_LE(tlm_kernel_now(tb_system_kernel(self->system)), released + poll_period(self) + 100 * TLM_NS);
+    EXPECT_LE(tlm_kernel_now(gtsim_system_kernel(self->system)), released + poll_period(self) + 100 * TLM_NS);
 }
 
 BOTH_PROFILES(SemaphoreWaitThatNeverPassesAdvancesTime)
@@ -628,7 +628,7 @@ BOTH_PROFILES(SemaphoreWaitThatNeverPassesAdvancesTime)
     mem_wr(self, DATA + 0x100, 0);
     semaphore_wait(self, DATA + 0x100, 0, 0);
     start_ring(self);
-    EXPECT_EQ(tlm_kernel_run_until_idle(tb_system_kernel(self->system), 100 * poll_period(self)), TLM_RUN_BOUND_HIT);
+    EXPECT_EQ(tlm_kernel_run_until_idle(gtsim_system_kernel(self->system), 100 * poll_period(self)), TLM_RUN_BOUND_HIT);
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->commands, 0);
     /* Disabling the ring ends the wait. */
     wr(self, CS_RING_CTL_OFFSET, 0);
@@ -736,7 +736,7 @@ TEST_F(CsSys, SemaphoreWaitCompareOperationsGen12)
         start_ring(self);
         run_for(self, 4 * poll_period(self));
         EXPECT_EQ(mem_rd(self, DATA), cases[i][3] ? 0x70u : 0u);
-        tb_system_destroy(self->system);
+        gtsim_system_destroy(self->system);
         self->system = NULL;
     }
 }
@@ -884,7 +884,7 @@ TEST_F(CsSys, SetContextIsNotModelledGen12)
 
 static tlm_time clocks(CsSys *self, uint64_t count)
 {
-    return (tlm_time)count * tb_system_clock_period(self->system);
+    return (tlm_time)count * gtsim_system_clock_period(self->system);
 }
 
 BOTH_PROFILES(WatchdogResetValues)
@@ -903,7 +903,7 @@ BOTH_PROFILES(WatchdogCountsAndInterruptsAtTheThreshold)
     EXPECT_EQ(rd(self, CS_PR_CTR_OFFSET), 50);
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->watchdog_timeouts, 0);
     /* Background work: the system counts as idle while the watchdog runs. */
-    EXPECT_TRUE(tb_system_idle(self->system));
+    EXPECT_TRUE(gtsim_system_idle(self->system));
     run_for(self, clocks(self, 50));
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->watchdog_timeouts, 1);
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->messages, 1);

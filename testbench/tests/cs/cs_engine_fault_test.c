@@ -2,7 +2,7 @@
  * or directory) fault"; spec 002: GGTT/PPGTT from Haswell on; docs/reference/cs.md "Interrupts"): a
  * memory access the bus refuses is the fault; the bit is a level until the ring is disabled.
  * The engine runs alone on a 16 MiB memory here, so that gen6's 32-bit addresses can miss it
- * (tb_system's memory answers every 32-bit address). */
+ * (gtsim_system's memory answers every 32-bit address). */
 #include <string.h>
 
 #include "cs_engine_fixture.h"

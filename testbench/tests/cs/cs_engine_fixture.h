@@ -1,5 +1,5 @@
 /* The fixture and helpers the command streamer engine tests share (cs_engine_test.c,
- * cs_engine_events_test.c): a tb_system per test, commands assembled into graphics memory,
+ * cs_engine_events_test.c): a gtsim_system per test, commands assembled into graphics memory,
  * ring registers written through the MMIO map, run until idle. Helpers are static inline so a
  * test file that does not use one compiles without warnings. */
 #ifndef CS_ENGINE_FIXTURE_H
@@ -15,7 +15,7 @@
 #include "irq_gen11_regs.h"
 #include "irq_gen6.h"
 #include "irq_gen6_regs.h"
-#include "tb_system.h"
+#include "gtsim_system.h"
 #include "tb_test.h"
 
 /* Where the tests put things in graphics memory. */
@@ -27,7 +27,7 @@
 #define PROGRAM_CAPACITY 1024u
 
 typedef struct CsSys {
-    tb_system *system;                 /* the system under test */
+    gtsim_system *system;                 /* the system under test */
     cs_profile profile;                /* its profile */
     cs_engine engine;                  /* the engine under test (RCS unless a test says) */
     uint32_t program[PROGRAM_CAPACITY];/* dwords being assembled */
@@ -41,17 +41,17 @@ static inline void CsSys_SetUp(CsSys *self)
 
 static inline void CsSys_TearDown(CsSys *self)
 {
-    tb_system_destroy(self->system);
+    gtsim_system_destroy(self->system);
 }
 
 /* A system of `profile` with its waveform rows going to `tracer` (NULL: untraced). */
 static inline void build_with_tracer(CsSys *self, cs_profile profile, const tlm_tracer *tracer)
 {
     char error[256] = "";
-    tb_system_config config = { .profile = profile == CS_PROFILE_GEN6 ? "gen6" : "gen12", .tracer = tracer };
-    self->system = tb_system_create(&config, error, sizeof error);
+    gtsim_system_config config = { .profile = profile == CS_PROFILE_GEN6 ? "gen6" : "gen12", .tracer = tracer };
+    self->system = gtsim_system_create(&config, error, sizeof error);
     ASSERT_TRUE(self->system != NULL);
-    tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_ERROR);
+    tlm_logger_set_level(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_ERROR);
     self->profile = profile;
     self->engine = CS_ENGINE_RCS;
     self->length = 0;
@@ -95,12 +95,12 @@ static inline tlm_response_status access(const tlm_target *target, tlm_command c
  * and the GT counts it as an unimplemented offset (docs/reference/gt.md "Unimplemented offsets"). */
 static inline bool unimplemented(CsSys *self, tlm_command command, uint64_t address)
 {
-    uint64_t before = gt_mmio_get_stats(tb_system_gt(self->system))->unimplemented_accesses;
+    uint64_t before = gt_mmio_get_stats(gtsim_system_gt(self->system))->unimplemented_accesses;
     uint32_t value = 0xdeadbeef;
-    if (access(tb_system_mmio(self->system), command, address, &value) != TLM_OK_RESPONSE)
+    if (access(gtsim_system_mmio(self->system), command, address, &value) != TLM_OK_RESPONSE)
         return false;
     return (command != TLM_READ_COMMAND || value == 0) &&
-           gt_mmio_get_stats(tb_system_gt(self->system))->unimplemented_accesses == before + 1;
+           gt_mmio_get_stats(gtsim_system_gt(self->system))->unimplemented_accesses == before + 1;
 }
 
 /* The bits of the engine under test's IMR/HWSTAM (and status page ISR) that stand for events
@@ -123,13 +123,13 @@ static inline uint64_t base_of(CsSys *self, cs_engine engine)
 
 static inline void mmio_wr(CsSys *self, uint64_t address, uint32_t value)
 {
-    ASSERT_EQ(access(tb_system_mmio(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(access(gtsim_system_mmio(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
 }
 
 static inline uint32_t mmio_rd(CsSys *self, uint64_t address)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(tb_system_mmio(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(gtsim_system_mmio(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
     return value;
 }
 
@@ -146,25 +146,25 @@ static inline uint32_t rd(CsSys *self, uint32_t offset)
 
 static inline void mem_wr(CsSys *self, uint64_t address, uint32_t value)
 {
-    ASSERT_EQ(access(tb_system_memory(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(access(gtsim_system_memory(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
 }
 
 static inline uint32_t mem_rd(CsSys *self, uint64_t address)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(tb_system_memory(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(gtsim_system_memory(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
     return value;
 }
 
 static inline void run(CsSys *self)
 {
-    ASSERT_EQ(tlm_kernel_run_until_idle(tb_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
-    EXPECT_TRUE(tb_system_idle(self->system));
+    ASSERT_EQ(tlm_kernel_run_until_idle(gtsim_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
+    EXPECT_TRUE(gtsim_system_idle(self->system));
 }
 
 static inline cs_engine_model *engine_model(CsSys *self)
 {
-    return tb_system_engine(self->system, self->engine);
+    return gtsim_system_engine(self->system, self->engine);
 }
 
 /* ---- assembling ----------------------------------------------------------------------------- */

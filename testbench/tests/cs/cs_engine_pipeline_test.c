@@ -67,7 +67,7 @@ TEST_F(CsSys, PipelinePortAnswersAfterItsLatencyGen12)
     ASSERT_EQ(cs_engine_event_count(engine_model(self)), 2u);
     tlm_time gap = cs_engine_event(engine_model(self), 1)->time - cs_engine_event(engine_model(self), 0)->time;
     EXPECT_EQ(gap, (tlm_time)(CS_PIPELINE_PORT_CYCLES + CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) *
-                       tb_system_clock_period(self->system));
+                       gtsim_system_clock_period(self->system));
 }
 
 /* Each engine takes its own class: a blit on the blitter, MFX on the video engine, VEBOX on
@@ -95,7 +95,7 @@ TEST_F(CsSys, EachEngineTakesItsOwnPipelineCommandsGen12)
         EXPECT_FALSE(cs_engine_halted(engine_model(self)));
         EXPECT_EQ(mem_rd(self, DATA), 3u);
         expect_event(self, 0, cases[i].name, cs_find_command(CS_PROFILE_GEN12, cases[i].name)->default_length);
-        tb_system_destroy(self->system);
+        gtsim_system_destroy(self->system);
         self->system = NULL;
     }
     /* 3D state on the video engine: not valid there, the parser stops with its error. */
@@ -127,7 +127,7 @@ BOTH_PROFILES(ReservedHeadersAreParserErrors)
         EXPECT_TRUE(rd(self, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK);
         EXPECT_EQ(mem_rd(self, DATA), 0u);
         if (i < 2) {
-            tb_system_destroy(self->system);
+            gtsim_system_destroy(self->system);
             self->system = NULL;
         }
     }
@@ -312,7 +312,7 @@ TEST_F(CsSys, PredicatedCommandsFollowTheResultGen12)
     EXPECT_EQ(stats->primitives, 1u);
     EXPECT_EQ(stats->batches, 0u);
     /* Result 1: the same commands run. */
-    tb_system_destroy(self->system);
+    gtsim_system_destroy(self->system);
     build(self, CS_PROFILE_GEN12);
     predicate_srcs(self, 2, 2);
     mi_predicate(self, 2, 0, 2);
@@ -457,12 +457,12 @@ static void every_valid_command_runs(CsSys *self, cs_profile profile)
             self->length = result.length;
             sdi(self, DATA + 0x800, 0x600d);
             start_ring(self);
-            EXPECT_EQ(tlm_kernel_run_until_idle(tb_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
+            EXPECT_EQ(tlm_kernel_run_until_idle(gtsim_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
             if (cs_engine_halted(engine_model(self)) || mem_rd(self, DATA + 0x800) != 0x600d)
                 ADD_FAILURE("%s on %s: halted %d, ESR 0x%x", commands[c].name, cs_engine_name((cs_engine)e),
                             cs_engine_halted(engine_model(self)), rd(self, CS_ESR_OFFSET));
             EXPECT_EQ(rd(self, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK, 0u);
-            tb_system_destroy(self->system);
+            gtsim_system_destroy(self->system);
             self->system = NULL;
             runs++;
         }

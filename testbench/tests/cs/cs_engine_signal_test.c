@@ -1,6 +1,6 @@
 /* gen12 MI_SEMAPHORE_SIGNAL waking another engine's MI_SEMAPHORE_WAIT (docs/reference/cs.md "Semaphores";
  * genxml gen12.xml: a signal-mode wait is re-evaluated when the target engine is signalled).
- * The engines know their peers through cs_engine_connect_peer (tb_system connects them all);
+ * The engines know their peers through cs_engine_connect_peer (gtsim_system connects them all);
  * polling stays as the fallback. */
 #include "cs_engine_fixture.h"
 
@@ -12,17 +12,17 @@
 
 static tlm_time clocks(CsSys *self, uint64_t count)
 {
-    return (tlm_time)count * tb_system_clock_period(self->system);
+    return (tlm_time)count * gtsim_system_clock_period(self->system);
 }
 
 static tlm_time now(CsSys *self)
 {
-    return tlm_kernel_now(tb_system_kernel(self->system));
+    return tlm_kernel_now(gtsim_system_kernel(self->system));
 }
 
 static void run_to(CsSys *self, tlm_time when)
 {
-    EXPECT_EQ(tlm_kernel_run_for(tb_system_kernel(self->system), when - now(self)), TLM_RUN_TIME_REACHED);
+    EXPECT_EQ(tlm_kernel_run_for(gtsim_system_kernel(self->system), when - now(self)), TLM_RUN_TIME_REACHED);
 }
 
 /* The blitter waits for SEMAPHORE == 1 in `mode`, then stores 0xb1 at DATA; its ring starts now. */
@@ -55,15 +55,15 @@ TEST_F(CsSys, SignalWakesASignalModeWaitAtOnceGen12)
     blitter_waits(self, WAIT_MODE_SIGNAL);
     /* The wait fails at once and sleeps until its next poll, 64 clocks later. */
     run_to(self, clocks(self, 10));
-    EXPECT_EQ(cs_engine_get_stats(tb_system_engine(self->system, CS_ENGINE_BCS))->semaphore_polls, 1u);
+    EXPECT_EQ(cs_engine_get_stats(gtsim_system_engine(self->system, CS_ENGINE_BCS))->semaphore_polls, 1u);
     render_signals(self, TARGET_BCS);
     /* The store and the signal take well under 20 clocks; the poll would come at about 64. */
     run_to(self, clocks(self, 40));
     EXPECT_EQ(mem_rd(self, DATA), 0xb1u);
-    const cs_engine_stats *stats = cs_engine_get_stats(tb_system_engine(self->system, CS_ENGINE_BCS));
+    const cs_engine_stats *stats = cs_engine_get_stats(gtsim_system_engine(self->system, CS_ENGINE_BCS));
     EXPECT_EQ(stats->semaphore_wakes, 1u);
     EXPECT_EQ(stats->semaphore_polls, 1u); /* passed on the signal, not on a poll */
-    EXPECT_EQ(cs_engine_get_stats(tb_system_engine(self->system, CS_ENGINE_RCS))->semaphore_signals, 1u);
+    EXPECT_EQ(cs_engine_get_stats(gtsim_system_engine(self->system, CS_ENGINE_RCS))->semaphore_signals, 1u);
     run(self);
 }
 
@@ -77,7 +77,7 @@ TEST_F(CsSys, SignalDoesNotWakeAPollingWaitGen12)
     EXPECT_EQ(mem_rd(self, DATA), 0u); /* still asleep until the poll */
     run(self);
     EXPECT_EQ(mem_rd(self, DATA), 0xb1u);
-    EXPECT_EQ(cs_engine_get_stats(tb_system_engine(self->system, CS_ENGINE_BCS))->semaphore_wakes, 0u);
+    EXPECT_EQ(cs_engine_get_stats(gtsim_system_engine(self->system, CS_ENGINE_BCS))->semaphore_wakes, 0u);
 }
 
 TEST_F(CsSys, SignalToAnotherEngineDoesNotWakeTheWaitGen12)
@@ -102,7 +102,7 @@ TEST_F(CsSys, SignalThatFindsTheWaitFailingLeavesItWaitingGen12)
     EMIT("MI_SEMAPHORE_SIGNAL", 0, { "target_engine", 0, TARGET_BCS });
     start_ring(self);
     run_to(self, clocks(self, 40));
-    const cs_engine_stats *stats = cs_engine_get_stats(tb_system_engine(self->system, CS_ENGINE_BCS));
+    const cs_engine_stats *stats = cs_engine_get_stats(gtsim_system_engine(self->system, CS_ENGINE_BCS));
     EXPECT_EQ(stats->semaphore_wakes, 1u);
     EXPECT_EQ(stats->semaphore_polls, 2u);
     EXPECT_EQ(mem_rd(self, DATA), 0u);
@@ -127,7 +127,7 @@ TEST_F(CsSys, PeerCapacityIsBoundedGen12)
 {
     build(self, CS_PROFILE_GEN12);
     cs_engine_model *model = engine_model(self);
-    /* tb_system connected the four gen12 engines; the rest of the capacity fills, then refuses. */
+    /* gtsim_system connected the four gen12 engines; the rest of the capacity fills, then refuses. */
     unsigned added = 0;
     while (cs_engine_connect_peer(model, model))
         added++;

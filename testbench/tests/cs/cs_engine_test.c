@@ -27,15 +27,15 @@ BOTH_PROFILES(RunsFromHeadToTailThenIdles)
         EMIT0("MI_NOOP");
     uint32_t tail = start_ring(self);
     EXPECT_TRUE(cs_engine_busy(engine_model(self)));
-    EXPECT_FALSE(tb_system_idle(self->system));
+    EXPECT_FALSE(gtsim_system_idle(self->system));
     EXPECT_FALSE(rd(self, CS_MI_MODE_OFFSET) & CS_MI_MODE_RINGS_IDLE_MASK);
     run(self);
     EXPECT_EQ(rd(self, CS_RING_HEAD_OFFSET), tail);
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->commands, 6);
     /* One command per step; each step's cost (here 1 + 1 cycles of 1 ns, the bring-up memory
      * adds no delay) delays the next step (docs/reference/cs.md "Timing"). */
-    EXPECT_EQ(tlm_kernel_now(tb_system_kernel(self->system)),
-              5 * (CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * tb_system_clock_period(self->system));
+    EXPECT_EQ(tlm_kernel_now(gtsim_system_kernel(self->system)),
+              5 * (CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * gtsim_system_clock_period(self->system));
 }
 
 BOTH_PROFILES(DisabledRingDoesNothing)
@@ -161,7 +161,7 @@ BOTH_PROFILES(TailBeyondTheBufferIsNotParsed)
     wr(self, CS_RING_TAIL_OFFSET, 4096 + 8);
     run(self);
     EXPECT_EQ(rd(self, CS_RING_HEAD_OFFSET), 0);
-    EXPECT_GE(tlm_logger_block(tlm_kernel_logger(tb_system_kernel(self->system)), "rcs")->counts[TLM_LOG_ERROR], 1);
+    EXPECT_GE(tlm_logger_block(tlm_kernel_logger(gtsim_system_kernel(self->system)), "rcs")->counts[TLM_LOG_ERROR], 1);
 }
 
 BOTH_PROFILES(CommandPastTailWaitsForTail)
@@ -456,7 +456,7 @@ BOTH_PROFILES(SpinnerRunsUntilTheHostRewritesIt)
     uint32_t chain_at = self->length;
     bb_start(self, BATCH, true, false);
     place(self, BATCH);
-    tlm_kernel *kernel = tb_system_kernel(self->system);
+    tlm_kernel *kernel = gtsim_system_kernel(self->system);
     EXPECT_EQ(tlm_kernel_run_for(kernel, 2 * TLM_MS), TLM_RUN_TIME_REACHED);
     EXPECT_FALSE(cs_engine_halted(engine_model(self)));
     EXPECT_GT(cs_engine_get_stats(engine_model(self))->batches, 4096u); /* past any old chain limit */
@@ -727,7 +727,7 @@ BOTH_PROFILES(MaskedUserInterruptSendsNoMessage)
     EMIT0("MI_USER_INTERRUPT");
     run_ring(self);
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->messages, 0);
-    EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 0);
+    EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 0);
 }
 
 /* gen6: the engines' messages land in GTIIR at their bits and raise the host line. */
@@ -751,9 +751,9 @@ TEST_F(CsSys, Gen6UserInterruptReachesGtiirAndTheHostLine)
         EMIT0("MI_USER_INTERRUPT");
         run_ring(self);
         EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), cases[i].gt_bit);
-        EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 1);
+        EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 1);
         mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET, 0xFFFFFFFFu);
-        EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 0);
+        EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 0);
         wr(self, CS_RING_CTL_OFFSET, 0);
     }
 }
@@ -797,7 +797,7 @@ TEST_F(CsSys, Gen6MasterErrorReachesGtiir)
     EMIT0("MI_NOOP");
     run_ring(self);
     EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), IRQ_GEN6_GTIIR_RENDER_MASTER_ERROR_MASK);
-    EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 1);
+    EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 1);
 }
 
 /* gen12: every engine's user interrupt reaches the gen11+ tree and the host line. */
@@ -817,7 +817,7 @@ TEST_F(CsSys, Gen12UserInterruptReachesTheAggregatorAndTheHostLine)
         wr(self, CS_IMR_OFFSET, ~IRQ_DATA_USER_INTERRUPT);
         EMIT0("MI_USER_INTERRUPT");
         run_ring(self);
-        EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 1);
+        EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 1);
         /* Service it: the GT dword bit, the identity, as irq_system_test's handler does. */
         uint32_t dw0 = mmio_rd(self, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_GT_INTR_DW0_OFFSET);
         uint32_t dw1 = mmio_rd(self, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_GT_INTR_DW1_OFFSET);
@@ -837,7 +837,7 @@ TEST_F(CsSys, Gen12UserInterruptReachesTheAggregatorAndTheHostLine)
         EXPECT_EQ(got.data, IRQ_DATA_USER_INTERRUPT);
         mmio_wr(self, identity_reg, identity);
         mmio_wr(self, IRQ_GEN11_MMIO_BASE + (bank ? IRQ_GEN11_GT_INTR_DW1_OFFSET : IRQ_GEN11_GT_INTR_DW0_OFFSET), bits);
-        EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 0);
+        EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 0);
         wr(self, CS_RING_CTL_OFFSET, 0);
     }
 }
@@ -848,7 +848,7 @@ BOTH_PROFILES(EveryEngineRunsItsOwnRing)
 {
     for (unsigned e = 0; e < CS_ENGINE_COUNT; e++) {
         if (!cs_profile_has_engine(self->profile, (cs_engine)e)) {
-            EXPECT_TRUE(tb_system_engine(self->system, e) == NULL);
+            EXPECT_TRUE(gtsim_system_engine(self->system, e) == NULL);
             continue;
         }
         self->engine = (cs_engine)e;
@@ -871,8 +871,8 @@ static uint64_t ticks_at(CsSys *self, tlm_time now)
 BOTH_PROFILES(TimestampCountsSimulatedTime)
 {
     EXPECT_EQ(rd(self, CS_TIMESTAMP_OFFSET), 0);
-    ASSERT_EQ(tlm_kernel_run_for(tb_system_kernel(self->system), 1000 * TLM_US), TLM_RUN_TIME_REACHED);
-    uint64_t expected = ticks_at(self, tlm_kernel_now(tb_system_kernel(self->system)));
+    ASSERT_EQ(tlm_kernel_run_for(gtsim_system_kernel(self->system), 1000 * TLM_US), TLM_RUN_TIME_REACHED);
+    uint64_t expected = ticks_at(self, tlm_kernel_now(gtsim_system_kernel(self->system)));
     EXPECT_EQ(rd(self, CS_TIMESTAMP_OFFSET), (uint32_t)expected);
     EXPECT_EQ(rd(self, CS_TIMESTAMP_UDW_OFFSET), (uint32_t)(expected >> 32));
     EXPECT_EQ(expected, self->profile == CS_PROFILE_GEN6 ? 12500u : 19200u);
@@ -895,7 +895,7 @@ BOTH_PROFILES(PipeControlPostSyncWritesAndNotify)
     /* The timestamp of the second command's step: the first step ran at 0, this one after it. */
     const cs_command *pipe_control = cs_find_command(self->profile, "PIPE_CONTROL");
     uint32_t length = pipe_control->default_length;
-    tlm_time when = (CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * length) * tb_system_clock_period(self->system);
+    tlm_time when = (CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * length) * gtsim_system_clock_period(self->system);
     EXPECT_EQ(mem_rd(self, DATA + 8), (uint32_t)ticks_at(self, when));
     EXPECT_EQ(mem_rd(self, DATA + 16), 0); /* PS_DEPTH_COUNT: no pixels */
     EXPECT_EQ(mem_rd(self, DATA + 20), 0);
@@ -1052,8 +1052,8 @@ BOTH_PROFILES(RegisterWriteByACommandKeepsTheStepCost)
     run(self);
     EXPECT_EQ(rd(self, CS_RING_HEAD_OFFSET), 24);
     /* Steps at 0 (the LRI: 1 + 3 cycles), 4, 6 and 8 (NOOPs: 1 + 1 each): the last at 8. */
-    tlm_time period = tb_system_clock_period(self->system);
-    EXPECT_EQ(tlm_kernel_now(tb_system_kernel(self->system)),
+    tlm_time period = gtsim_system_clock_period(self->system);
+    EXPECT_EQ(tlm_kernel_now(gtsim_system_kernel(self->system)),
               ((CS_CYCLES_PER_COMMAND + 3 * CS_CYCLES_PER_DWORD) + 2 * (CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD)) *
                   period);
 }

@@ -47,7 +47,7 @@ static inline void make_context(CsSys *self, uint64_t lrca, uint32_t start, uint
         .tail = tail,
         .ctl = CS_RING_CTL_ENABLE_MASK,
     };
-    ASSERT_TRUE(cs_execlist_write_context_image(tb_system_memory(self->system), lrca, &ring));
+    ASSERT_TRUE(cs_execlist_write_context_image(gtsim_system_memory(self->system), lrca, &ring));
 }
 
 static inline void submit(CsSys *self, uint64_t element0, uint64_t element1)
@@ -90,12 +90,12 @@ static inline bool i915_promotes(uint64_t csb)
 
 static inline uint64_t errors(CsSys *self)
 {
-    return tlm_logger_count(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_ERROR);
+    return tlm_logger_count(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_ERROR);
 }
 
 static inline uint64_t warnings(CsSys *self)
 {
-    return tlm_logger_count(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_WARNING);
+    return tlm_logger_count(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_WARNING);
 }
 
 static inline const cs_execlist_stats *stats(CsSys *self)

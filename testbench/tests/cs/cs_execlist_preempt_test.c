@@ -52,7 +52,7 @@ static uint32_t request_ring(CsSys *self, uint64_t ring, uint64_t batch, uint64_
 
 static void cycles(CsSys *self, uint64_t count)
 {
-    tlm_kernel_run_for(tb_system_kernel(self->system), count * tb_system_clock_period(self->system));
+    tlm_kernel_run_for(gtsim_system_kernel(self->system), count * gtsim_system_clock_period(self->system));
 }
 
 static uint64_t csb_detail(uint64_t csb)
@@ -304,7 +304,7 @@ TEST_F(CsSys, LiteRestoreTakesTheNewTailAtTheNextArbitrationPoint)
     submit(self, a, 0);
     cycles(self, 200);
     uint32_t more = fence_ring(self, RING + tail, DATA + 0x44u, 0xA2);
-    ASSERT_TRUE(cs_execlist_write_ring_tail(tb_system_memory(self->system), LRCA0, tail + more));
+    ASSERT_TRUE(cs_execlist_write_ring_tail(gtsim_system_memory(self->system), LRCA0, tail + more));
     submit(self, a, 0);
     cycles(self, 200);
     EXPECT_EQ(rd(self, CS_RING_TAIL_OFFSET), tail + more); /* taken while the spinner spins */
@@ -414,7 +414,7 @@ TEST_F(CsSys, RestoreInhibitLoadsResetValuesThenSaves)
                               .ctl = CS_RING_CTL_ENABLE_MASK,
                               .context_control = CS_CONTEXT_CONTROL_RESTORE_INHIBIT_MASK << 16 |
                                                  CS_CONTEXT_CONTROL_RESTORE_INHIBIT_MASK };
-    ASSERT_TRUE(cs_execlist_write_context_image(tb_system_memory(self->system), LRCA0, &ring));
+    ASSERT_TRUE(cs_execlist_write_context_image(gtsim_system_memory(self->system), LRCA0, &ring));
     mem_wr(self, image_slot(self, LRCA0, CS_GPR0_OFFSET), 0x1234u); /* not restored */
     mem_wr(self, DATA, 0xFFFFFFFFu);
     submit(self, descriptor(self, LRCA0, 1), 0);
@@ -504,7 +504,7 @@ TEST_F(CsSys, Gen6SetContextRaisesTheContextSwitchInterrupt)
     EMIT0("MI_NOOP");
     run_ring(self);
     EXPECT_EQ(mmio_rd(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), IRQ_GEN6_GTIIR_RENDER_CONTEXT_SWITCH_MASK);
-    EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 1);
+    EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 1);
     mmio_wr(self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET, 0xFFFFFFFFu);
     wr(self, CS_RING_CTL_OFFSET, 0);
     EMIT("MI_SET_CONTEXT", 2, { "address", 0, 0x700000u }, { "must_be_one", 0, 1 });

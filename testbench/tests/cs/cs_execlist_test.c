@@ -49,7 +49,7 @@ TEST_F(CsSys, StatusShowsTheRunningElementAndItsContext)
     make_context(self, LRCA0, RING, 0, tail);
     uint64_t desc = descriptor(self, LRCA0, 9);
     submit(self, desc, 0);
-    tlm_kernel_run_for(tb_system_kernel(self->system), 60 * tb_system_clock_period(self->system));
+    tlm_kernel_run_for(gtsim_system_kernel(self->system), 60 * gtsim_system_clock_period(self->system));
     uint32_t lo = rd(self, CS_EXECLIST_STATUS_LO_OFFSET);
     EXPECT_EQ(lo, CS_EXECLIST_STATUS_LO_ELEMENT0_VALID_MASK | CS_EXECLIST_STATUS_LO_ELEMENT0_ACTIVE_MASK |
                       (1u << CS_EXECLIST_STATUS_LO_ACTIVE_STATUS_SHIFT));
@@ -200,12 +200,12 @@ TEST_F(CsSys, ContextSwitchInterruptReachesTheAggregatorAndTheHost)
     make_context(self, LRCA0, RING, 0, fence_ring(self, RING, DATA, 7));
     submit(self, descriptor(self, LRCA0, 1), 0);
     run(self);
-    EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 1);
+    EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 1);
     irq_message got = service(self);
     EXPECT_EQ(got.engine_class, engine_class(self));
     EXPECT_EQ(got.instance, 0);
     EXPECT_EQ(got.data, IRQ_DATA_CONTEXT_SWITCH);
-    EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 0);
+    EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 0);
     /* The CSB tells the handler what happened. */
     EXPECT_EQ(write_ptr(self), 1u);
 }
@@ -222,7 +222,7 @@ TEST_F(CsSys, MaskedContextSwitchSendsNothing)
     run(self);
     EXPECT_EQ(stats(self)->csb_entries, 2u);
     EXPECT_EQ(cs_engine_get_stats(engine_model(self))->messages, messages);
-    EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 0);
+    EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 0);
 }
 
 /* spec 000 §1.1.7.1: an HWSTAM- and IMR-unmasked ISR change writes the ISR to HWSP dword 0
@@ -277,7 +277,7 @@ TEST_F(CsSys, LoadWhileRunningIsTakenAtTheContextBoundary)
     make_context(self, LRCA0, RING, 0, place_ring(self, RING));
     make_context(self, LRCA1, RING1, 0, fence_ring(self, RING1, DATA + 0x100u, 2));
     submit(self, descriptor(self, LRCA0, 1), 0);
-    tlm_kernel_run_for(tb_system_kernel(self->system), 60 * tb_system_clock_period(self->system));
+    tlm_kernel_run_for(gtsim_system_kernel(self->system), 60 * gtsim_system_clock_period(self->system));
     submit(self, descriptor(self, LRCA1, 2), 0);
     EXPECT_NE(rd(self, CS_EXECLIST_STATUS_LO_OFFSET) & CS_EXECLIST_STATUS_LO_QUEUE_FULL_MASK, 0u);
     EXPECT_EQ(mem_rd(self, DATA + 0x100u), 0u);
@@ -301,7 +301,7 @@ TEST_F(CsSys, ResubmissionResumesAtTheSavedHead)
     run(self);
     mem_wr(self, DATA, 0);
     uint32_t more = fence_ring(self, RING + tail, DATA + 4u, 0xBu);
-    ASSERT_TRUE(cs_execlist_write_ring_tail(tb_system_memory(self->system), LRCA0, tail + more));
+    ASSERT_TRUE(cs_execlist_write_ring_tail(gtsim_system_memory(self->system), LRCA0, tail + more));
     EXPECT_EQ(mem_rd(self, STATE_VALUE(CS_EXECLIST_CTX_RING_TAIL)), tail + more);
     submit(self, descriptor(self, LRCA0, 4), 0);
     run(self);
@@ -336,7 +336,7 @@ TEST_F(CsSys, ContextControlIsLoadedAndSavedAsAMaskedValue)
                               .start = RING,
                               .ctl = CS_RING_CTL_ENABLE_MASK,
                               .context_control = 0x00090009u }; /* enable and set bits 0 and 3 */
-    ASSERT_TRUE(cs_execlist_write_context_image(tb_system_memory(self->system), LRCA0, &ring));
+    ASSERT_TRUE(cs_execlist_write_context_image(gtsim_system_memory(self->system), LRCA0, &ring));
     submit(self, descriptor(self, LRCA0, 1), 0);
     run(self);
     EXPECT_EQ(rd(self, CS_CONTEXT_CONTROL_OFFSET), 0x9u);
@@ -462,7 +462,7 @@ TEST_F(CsSys, ResetDropsTheExeclist)
         sdi(self, DATA + 4u * (uint32_t)i, 1);
     make_context(self, LRCA0, RING, 0, place_ring(self, RING));
     submit(self, descriptor(self, LRCA0, 1), 0);
-    tlm_kernel_run_for(tb_system_kernel(self->system), 60 * tb_system_clock_period(self->system));
+    tlm_kernel_run_for(gtsim_system_kernel(self->system), 60 * gtsim_system_clock_period(self->system));
     EXPECT_TRUE(cs_execlist_active(cs_engine_execlist(engine_model(self))));
     cs_engine_reset(engine_model(self));
     EXPECT_FALSE(cs_execlist_active(cs_engine_execlist(engine_model(self))));

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tb_cli.h"
-#include "tb_scenario.h"
+#include "gtsim_cli.h"
+#include "gtsim_scenario.h"
 
 typedef struct MemLoad {
     char dir[64];       /* a fresh directory for the files */
@@ -39,29 +39,29 @@ static void write_file(MemLoad *self, const char *name, const void *bytes, size_
     fclose(out);
 }
 
-static tb_scenario *parse(MemLoad *self, const char *text)
+static gtsim_scenario *parse(MemLoad *self, const char *text)
 {
-    return tb_scenario_parse(self->scenario, text, strlen(text));
+    return gtsim_scenario_parse(self->scenario, text, strlen(text));
 }
 
 static void expect_error(MemLoad *self, const char *text, const char *message)
 {
-    tb_scenario *scenario = parse(self, text);
+    gtsim_scenario *scenario = parse(self, text);
     ASSERT_EQ(scenario->error_count, 1u);
     if (!strstr(scenario->errors[0].message, message))
         ADD_FAILURE("error '%s' lacks '%s'", scenario->errors[0].message, message);
-    tb_scenario_destroy(scenario);
+    gtsim_scenario_destroy(scenario);
 }
 
 TEST_F(MemLoad, LoadsLittleEndianDwordsRelativeToTheScenario)
 {
     const unsigned char bytes[] = { 0x00, 0x00, 0x00, 0x18, 0x01, 0x02, 0x03, 0x04, 0xff, 0xff, 0xff, 0xff };
     write_file(self, "ring.bin", bytes, sizeof bytes);
-    tb_scenario *scenario = parse(self, "mem load 0x1000 ring.bin\n");
+    gtsim_scenario *scenario = parse(self, "mem load 0x1000 ring.bin\n");
     ASSERT_EQ(scenario->error_count, 0u);
     ASSERT_EQ(scenario->statement_count, 1u);
-    const tb_statement *statement = &scenario->statements[0];
-    EXPECT_EQ(statement->kind, TB_STMT_MEM_WRITE);
+    const gtsim_statement *statement = &scenario->statements[0];
+    EXPECT_EQ(statement->kind, GTSIM_STMT_MEM_WRITE);
     EXPECT_EQ(statement->address, 0x1000u);
     ASSERT_EQ(statement->dword_count, 3u);
     EXPECT_EQ(statement->dwords[0], 0x18000000u);
@@ -71,18 +71,18 @@ TEST_F(MemLoad, LoadsLittleEndianDwordsRelativeToTheScenario)
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
-    tb_statement_print(statement, out);
+    gtsim_statement_print(statement, out);
     fclose(out);
     char expected[256];
     snprintf(expected, sizeof expected, "mem load 0x000000001000 %s/ring.bin", self->dir);
     EXPECT_STREQ(text, expected);
-    tb_scenario *again = tb_scenario_parse("elsewhere.gtsim", text, strlen(text));
+    gtsim_scenario *again = gtsim_scenario_parse("elsewhere.gtsim", text, strlen(text));
     ASSERT_EQ(again->error_count, 0u);
     ASSERT_EQ(again->statements[0].dword_count, 3u);
     EXPECT_EQ(again->statements[0].dwords[1], 0x04030201u);
-    tb_scenario_destroy(again);
+    gtsim_scenario_destroy(again);
     free(text);
-    tb_scenario_destroy(scenario);
+    gtsim_scenario_destroy(scenario);
 }
 
 TEST_F(MemLoad, BadFilesAreParseErrors)
@@ -103,7 +103,7 @@ TEST_F(MemLoad, BadFilesAreParseErrors)
     snprintf(path, sizeof path, "%s/big.bin", self->dir);
     FILE *big = fopen(path, "wb");
     ASSERT_TRUE(big != NULL);
-    EXPECT_EQ(fseek(big, (long)TB_CLI_MAX_FILE_BYTES, SEEK_SET), 0);
+    EXPECT_EQ(fseek(big, (long)GTSIM_FILE_MAX_BYTES, SEEK_SET), 0);
     EXPECT_EQ(fwrite(eight, 1, 4, big), 4u);
     fclose(big);
     expect_error(self, "mem load 0x1000 big.bin\n", "is larger than");

@@ -100,7 +100,7 @@ static void walk(cs_profile profile, cs_engine engine, const uint32_t *dwords, s
 static void text_round_trip(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t count)
 {
     char *text = cs_dis_text(profile, engine, dwords, count);
-    tb_asm_result *result = tb_asm_parse(profile, text, strlen(text));
+    gtsim_asm_result *result = gtsim_asm_parse(profile, text, strlen(text));
     if (result->error_count) {
         ADD_FAILURE("%zu:%zu: %s\n%s", result->errors[0].line, result->errors[0].column, result->errors[0].message,
                     text);
@@ -109,7 +109,7 @@ static void text_round_trip(cs_profile profile, cs_engine engine, const uint32_t
         if (result->count == count)
             EXPECT_MEMEQ(result->dwords, dwords, count * sizeof *dwords);
     }
-    tb_asm_free(result);
+    gtsim_asm_free(result);
     free(text);
 }
 
@@ -215,7 +215,7 @@ TEST(CsRandom, AssemblerTakesAnyText)
             for (unsigned k = 0; length && k < 1 + i % 6; k++)
                 text[next(&state) % length] = " =x#0\n\r:\t9gZ_"[next(&state) % 14];
         }
-        tb_asm_result *result = tb_asm_parse(profile, text, length);
+        gtsim_asm_result *result = gtsim_asm_parse(profile, text, length);
         size_t lines = 1;
         for (size_t k = 0; k < length; k++)
             lines += text[k] == '\n';
@@ -224,8 +224,8 @@ TEST(CsRandom, AssemblerTakesAnyText)
                 result->errors[k].column > length + 1)
                 ADD_FAILURE("error at %zu:%zu outside the text", result->errors[k].line, result->errors[k].column);
         }
-        EXPECT_LE(result->error_count, TB_ASM_MAX_ERRORS);
-        tb_asm_free(result);
+        EXPECT_LE(result->error_count, GTSIM_ASM_MAX_ERRORS);
+        gtsim_asm_free(result);
         free(text);
     }
 }

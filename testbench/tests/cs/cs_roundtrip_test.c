@@ -52,9 +52,9 @@ static bool shadowed(const cs_command *command, const cs_command *decoded)
 }
 
 /* Assembles `text`; the test fails on any error. Caller frees the result. */
-static tb_asm_result *assemble(cs_profile profile, const char *text)
+static gtsim_asm_result *assemble(cs_profile profile, const char *text)
 {
-    tb_asm_result *result = tb_asm_parse(profile, text, strlen(text));
+    gtsim_asm_result *result = gtsim_asm_parse(profile, text, strlen(text));
     for (size_t i = 0; i < result->error_count; i++)
         ADD_FAILURE("%zu:%zu: %s\n  in: %s", result->errors[i].line, result->errors[i].column,
                     result->errors[i].message, text);
@@ -91,13 +91,13 @@ static void round_trip(cs_profile profile, const cs_command *command, const cs_s
     char *text = cs_dis_text(profile, engine, dwords, result.length);
     EXPECT_EQ(strncmp(text, "0x00000000: ", 12), 0);
     EXPECT_EQ(strncmp(text + 12, command->name, strlen(command->name)), 0);
-    tb_asm_result *assembled = assemble(profile, text);
+    gtsim_asm_result *assembled = assemble(profile, text);
     ASSERT_EQ(assembled->count, result.length);
     EXPECT_MEMEQ(assembled->dwords, dwords, result.length * sizeof *dwords);
     char *again = cs_dis_text(profile, engine, assembled->dwords, assembled->count);
     EXPECT_STREQ(again, text);
     free(again);
-    tb_asm_free(assembled);
+    gtsim_asm_free(assembled);
     free(text);
 }
 
@@ -144,14 +144,14 @@ TEST(CsRoundTrip, TextToDwordsToText)
     const char *source = "MI_LOAD_REGISTER_IMM data=1 reg=0x2080 reg=0x2084 data=2\n"
                          "PIPE_CONTROL data=7 address=0x3000 post_sync=write_imm cs_stall=1\n"
                          "MI_BATCH_BUFFER_START address=0x10000 second_level=1 address_space=ppgtt\n";
-    tb_asm_result *assembled = assemble(CS_PROFILE_GEN12, source);
+    gtsim_asm_result *assembled = assemble(CS_PROFILE_GEN12, source);
     char *text = cs_dis_text(CS_PROFILE_GEN12, CS_ENGINE_RCS, assembled->dwords, assembled->count);
     EXPECT_STREQ(text, "0x00000000: MI_LOAD_REGISTER_IMM len=5 reg=0x2080 data=0x1 reg=0x2084 data=0x2\n"
                        "0x00000014: PIPE_CONTROL len=6 post_sync=write_imm cs_stall=1 address=0x3000 data=0x7 "
                        "data_hi=0x0\n"
                        "0x0000002c: MI_BATCH_BUFFER_START len=3 address_space=ppgtt second_level=1 address=0x10000\n");
     free(text);
-    tb_asm_free(assembled);
+    gtsim_asm_free(assembled);
 }
 
 TEST(CsRoundTrip, Gen6TextToDwordsToText)
@@ -159,11 +159,11 @@ TEST(CsRoundTrip, Gen6TextToDwordsToText)
     const char *source = "MI_SET_CONTEXT address=0x20000 must_be_one=1 restore_inhibit=1\n"
                          "MI_STORE_DATA_IMM address=0x100 data=1 data_hi=2\n"
                          "MI_SEMAPHORE_MBOX compare=1 register_select=bcs data=3 address=0x40\n";
-    tb_asm_result *assembled = assemble(CS_PROFILE_GEN6, source);
+    gtsim_asm_result *assembled = assemble(CS_PROFILE_GEN6, source);
     char *text = cs_dis_text(CS_PROFILE_GEN6, CS_ENGINE_RCS, assembled->dwords, assembled->count);
     EXPECT_STREQ(text, "0x00000000: MI_SET_CONTEXT len=2 restore_inhibit=1 must_be_one=1 address=0x20000\n"
                        "0x00000008: MI_STORE_DATA_IMM len=5 address=0x100 data=0x1 data_hi=0x2\n"
                        "0x0000001c: MI_SEMAPHORE_MBOX len=3 register_select=bcs compare=1 data=0x3 address=0x40\n");
     free(text);
-    tb_asm_free(assembled);
+    gtsim_asm_free(assembled);
 }

@@ -9,34 +9,34 @@
 #include "cs_commands.h"
 #include "gtsim_asm.h"
 
-static tb_asm_result *assemble(cs_profile profile, const char *text)
+static gtsim_asm_result *assemble(cs_profile profile, const char *text)
 {
-    return tb_asm_parse(profile, text, strlen(text));
+    return gtsim_asm_parse(profile, text, strlen(text));
 }
 
 /* The text must assemble to `want` without errors. */
 static void expect_dwords(cs_profile profile, const char *text, const uint32_t *want, size_t count)
 {
-    tb_asm_result *result = assemble(profile, text);
+    gtsim_asm_result *result = assemble(profile, text);
     for (size_t i = 0; i < result->error_count; i++)
         ADD_FAILURE("%zu:%zu: %s", result->errors[i].line, result->errors[i].column, result->errors[i].message);
     EXPECT_EQ(result->count, count);
     if (result->count == count)
         EXPECT_MEMEQ(result->dwords, want, count * sizeof *want);
-    tb_asm_free(result);
+    gtsim_asm_free(result);
 }
 
 /* The text must give exactly one error, at line:column, with this message. */
 static void expect_error(cs_profile profile, const char *text, size_t line, size_t column, const char *message)
 {
-    tb_asm_result *result = assemble(profile, text);
+    gtsim_asm_result *result = assemble(profile, text);
     EXPECT_EQ(result->error_count, 1);
     if (result->error_count >= 1) {
         EXPECT_EQ(result->errors[0].line, line);
         EXPECT_EQ(result->errors[0].column, column);
         EXPECT_STREQ(result->errors[0].message, message);
     }
-    tb_asm_free(result);
+    gtsim_asm_free(result);
 }
 
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
@@ -181,14 +181,14 @@ TEST(GtsimAsm, LabelErrors)
 
 TEST(GtsimAsm, ErrorsOnEveryLineOneEach)
 {
-    tb_asm_result *result = assemble(G12, "MI_NOOP\nFOO\nMI_NOOP bad=1 worse=2\n\ndw x\nMI_NOOP\n");
+    gtsim_asm_result *result = assemble(G12, "MI_NOOP\nFOO\nMI_NOOP bad=1 worse=2\n\ndw x\nMI_NOOP\n");
     ASSERT_EQ(result->error_count, 3);
     EXPECT_EQ(result->errors[0].line, 2);
     EXPECT_EQ(result->errors[1].line, 3);
     EXPECT_EQ(result->errors[1].column, 9);
     EXPECT_EQ(result->errors[2].line, 5);
     EXPECT_FALSE(result->errors_truncated);
-    tb_asm_free(result);
+    gtsim_asm_free(result);
 }
 
 TEST(GtsimAsm, TooManyErrors)
@@ -196,21 +196,21 @@ TEST(GtsimAsm, TooManyErrors)
     char text[2048] = "";
     for (int i = 0; i < 30; i++)
         strcat(text, "BAD\n");
-    tb_asm_result *result = assemble(G12, text);
-    EXPECT_EQ(result->error_count, TB_ASM_MAX_ERRORS);
+    gtsim_asm_result *result = assemble(G12, text);
+    EXPECT_EQ(result->error_count, GTSIM_ASM_MAX_ERRORS);
     EXPECT_TRUE(result->errors_truncated);
     char *printed = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&printed, &size);
     ASSERT_NE(out, NULL);
-    tb_asm_print_errors(result, "t.s", out);
+    gtsim_asm_print_errors(result, "t.s", out);
     fclose(out);
     EXPECT_NE(strstr(printed, "t.s:1:1: unknown mnemonic 'BAD'"), NULL);
     EXPECT_NE(strstr(printed, "t.s:20:1: "), NULL);
     EXPECT_EQ(strstr(printed, "t.s:21:1: "), NULL);
     EXPECT_NE(strstr(printed, "t.s: too many errors; stopped reading after 20\n"), NULL);
     free(printed);
-    tb_asm_free(result);
+    gtsim_asm_free(result);
 }
 
 TEST(GtsimAsm, LongTokensAreCutInMessages)

@@ -1,5 +1,5 @@
 /* The lockstep random regression of the GTI doorbell controller: thousands of seeds of
- * tb_doorbell_random's stimulus on the C model and the RTL twin in lockstep; every seed must
+ * cosim_doorbell_random's stimulus on the C model and the RTL twin in lockstep; every seed must
  * agree on every response, read value, install result, GuC port call and VALID bit, with no
  * RTL assertion failing. A failing seed is printed with its replay command
  * (doorbell_random_harness.h). */

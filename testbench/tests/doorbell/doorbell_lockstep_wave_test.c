@@ -7,8 +7,8 @@
 
 #include "doorbell.h"
 #include "doorbell_test_util.h"
-#include "tb_doorbell_lockstep.h"
-#include "tb_doorbell_twin.h"
+#include "cosim_doorbell_lockstep.h"
+#include "cosim_doorbell_twin.h"
 #include "tb_test.h"
 #include "wave.h"
 #include "wave_vcd_reader.h"
@@ -45,25 +45,25 @@ TEST(DoorbellLockstepWave, HoldsTheRtlPinsAndTheModelRows)
     tlm_clock_init(&clock, kernel, "gt_clock", TLM_NS, TLM_NS);
     tlm_memory *memory = tlm_memory_create(kernel, "gfx_memory", 0);
     doorbell *model = doorbell_create(kernel, "doorbell", memory);
-    tb_doorbell_twin *twin = tb_doorbell_twin_create(kernel, &clock, "doorbell_rtl", memory);
-    tb_doorbell_lockstep *lockstep = tb_doorbell_lockstep_create(kernel, "doorbell_lockstep", model, twin, memory);
+    cosim_doorbell_twin *twin = cosim_doorbell_twin_create(kernel, &clock, "doorbell_rtl", memory);
+    cosim_doorbell_lockstep *lockstep = cosim_doorbell_lockstep_create(kernel, "doorbell_lockstep", model, twin, memory);
     doorbell_guc_port port = { noop_rung, NULL, NULL };
-    tb_doorbell_lockstep_set_guc_port(lockstep, &port);
-    const tlm_target *mem = tb_doorbell_lockstep_memory(lockstep);
+    cosim_doorbell_lockstep_set_guc_port(lockstep, &port);
+    const tlm_target *mem = cosim_doorbell_lockstep_memory(lockstep);
     uint64_t line = UINT64_C(0x200140);
     db_write_line(mem, line, 1, 0);
-    EXPECT_EQ(tb_doorbell_lockstep_install(lockstep, 5, line), DOORBELL_INSTALL_OK);
+    EXPECT_EQ(cosim_doorbell_lockstep_install(lockstep, 5, line), DOORBELL_INSTALL_OK);
     tlm_kernel_run_for(kernel, 20 * TLM_NS);
     db_write_line(mem, line, 1, 1);
     tlm_kernel_run_for(kernel, 10 * TLM_NS);
-    EXPECT_EQ(db_read32(tb_doorbell_lockstep_target(lockstep), 0x900), 1u << 5);
+    EXPECT_EQ(db_read32(cosim_doorbell_lockstep_target(lockstep), 0x900), 1u << 5);
     tlm_kernel_run_for(kernel, 10 * TLM_NS);
-    EXPECT_EQ(tb_doorbell_lockstep_mismatches(lockstep), 0u);
+    EXPECT_EQ(cosim_doorbell_lockstep_mismatches(lockstep), 0u);
     tlm_time end = tlm_kernel_now(kernel);
     wave_result result;
     EXPECT_TRUE(wave_close(wave, end, &result, error, sizeof error));
-    tb_doorbell_lockstep_destroy(lockstep);
-    tb_doorbell_twin_destroy(twin);
+    cosim_doorbell_lockstep_destroy(lockstep);
+    cosim_doorbell_twin_destroy(twin);
     doorbell_destroy(model);
     tlm_memory_destroy(memory);
     tlm_clock_destroy(&clock);

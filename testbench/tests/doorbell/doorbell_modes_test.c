@@ -11,8 +11,8 @@
 #include "doorbell_fixture.h" /* doorbell_expect_clean_end */
 #include "doorbell_regs.h"
 #include "doorbell_test_util.h"
-#include "tb_doorbell_lockstep.h"
-#include "tb_doorbell_twin.h"
+#include "cosim_doorbell_lockstep.h"
+#include "cosim_doorbell_twin.h"
 #include "tb_test.h"
 #include "tb_test_modes.h"
 
@@ -30,11 +30,11 @@ typedef struct db_port_record {
 typedef struct DoorbellModes {
     db_mode mode;                  /* how the controller is simulated */
     tlm_kernel *kernel;            /* time base */
-    tlm_clock clock;               /* the RTL's clock (1 GHz, as tb_system's) */
+    tlm_clock clock;               /* the RTL's clock (1 GHz, as gtsim_system's) */
     tlm_memory *memory;            /* graphics memory the doorbells watch */
     doorbell *model;               /* model and lockstep modes */
-    tb_doorbell_twin *twin;        /* RTL and lockstep modes */
-    tb_doorbell_lockstep *lockstep; /* lockstep mode */
+    cosim_doorbell_twin *twin;        /* RTL and lockstep modes */
+    cosim_doorbell_lockstep *lockstep; /* lockstep mode */
     const tlm_target *mmio;        /* the block as software sees it */
     const tlm_target *mem;         /* the memory as the application writes it */
     db_port_record port;           /* GuC port calls */
@@ -71,24 +71,24 @@ static void set_up(DoorbellModes *self, db_mode mode)
         doorbell_set_guc_port(self->model, &port);
     }
     if (mode != DB_MODEL) {
-        self->twin = tb_doorbell_twin_create(self->kernel, &self->clock, "doorbell_rtl", self->memory);
-        self->mmio = tb_doorbell_twin_target(self->twin);
-        tb_doorbell_twin_set_guc_port(self->twin, &port);
+        self->twin = cosim_doorbell_twin_create(self->kernel, &self->clock, "doorbell_rtl", self->memory);
+        self->mmio = cosim_doorbell_twin_target(self->twin);
+        cosim_doorbell_twin_set_guc_port(self->twin, &port);
     }
     if (mode == DB_LOCKSTEP) {
-        self->lockstep = tb_doorbell_lockstep_create(self->kernel, "doorbell_lockstep", self->model, self->twin,
+        self->lockstep = cosim_doorbell_lockstep_create(self->kernel, "doorbell_lockstep", self->model, self->twin,
                                                      self->memory);
-        tb_doorbell_lockstep_set_guc_port(self->lockstep, &port);
-        self->mmio = tb_doorbell_lockstep_target(self->lockstep);
-        self->mem = tb_doorbell_lockstep_memory(self->lockstep);
+        cosim_doorbell_lockstep_set_guc_port(self->lockstep, &port);
+        self->mmio = cosim_doorbell_lockstep_target(self->lockstep);
+        self->mem = cosim_doorbell_lockstep_memory(self->lockstep);
     }
 }
 
 static void tear_down(DoorbellModes *self)
 {
     doorbell_expect_clean_end(self->kernel, self->twin, self->lockstep);
-    tb_doorbell_lockstep_destroy(self->lockstep);
-    tb_doorbell_twin_destroy(self->twin);
+    cosim_doorbell_lockstep_destroy(self->lockstep);
+    cosim_doorbell_twin_destroy(self->twin);
     doorbell_destroy(self->model);
     tlm_memory_destroy(self->memory);
     tlm_clock_destroy(&self->clock);
@@ -102,15 +102,15 @@ static doorbell_install_result install(DoorbellModes *self, unsigned bell, uint6
 {
     switch (self->mode) {
     case DB_MODEL: return doorbell_install(self->model, bell, line);
-    case DB_RTL: return tb_doorbell_twin_install(self->twin, bell, line);
-    case DB_LOCKSTEP: return tb_doorbell_lockstep_install(self->lockstep, bell, line);
+    case DB_RTL: return cosim_doorbell_twin_install(self->twin, bell, line);
+    case DB_LOCKSTEP: return cosim_doorbell_lockstep_install(self->lockstep, bell, line);
     }
     return DOORBELL_INSTALL_FAULT;
 }
 
 static bool valid(DoorbellModes *self, unsigned bell)
 {
-    return self->model ? doorbell_valid(self->model, bell) : tb_doorbell_twin_valid(self->twin, bell);
+    return self->model ? doorbell_valid(self->model, bell) : cosim_doorbell_twin_valid(self->twin, bell);
 }
 
 static uint32_t drbregl(DoorbellModes *self, unsigned bell)
@@ -289,8 +289,8 @@ static void DoorbellLockstepChecker_SetUp(DoorbellLockstepChecker *self) { set_u
 static void DoorbellLockstepChecker_TearDown(DoorbellLockstepChecker *self)
 {
     /* The divergences are the point here: only the clean-up. */
-    tb_doorbell_lockstep_destroy(self->lockstep);
-    tb_doorbell_twin_destroy(self->twin);
+    cosim_doorbell_lockstep_destroy(self->lockstep);
+    cosim_doorbell_twin_destroy(self->twin);
     doorbell_destroy(self->model);
     tlm_memory_destroy(self->memory);
     tlm_clock_destroy(&self->clock);
@@ -301,13 +301,13 @@ TEST_F(DoorbellLockstepChecker, ReportsAModelChangedBehindItsBack)
 {
     db_write_line(self->mem, line_of(3), 1, 0);
     ASSERT_EQ(doorbell_install(self->model, 3, line_of(3)), DOORBELL_INSTALL_OK);
-    EXPECT_EQ(tb_doorbell_lockstep_check(self->lockstep, "a model-only install"), 1u);
-    const tb_lockstep_mismatch *first = tb_doorbell_lockstep_first_mismatch(self->lockstep);
+    EXPECT_EQ(cosim_doorbell_lockstep_check(self->lockstep, "a model-only install"), 1u);
+    const cosim_lockstep_mismatch *first = cosim_doorbell_lockstep_first_mismatch(self->lockstep);
     ASSERT_TRUE(first != NULL);
     EXPECT_TRUE(db_contains(first->description, "doorbell 3 VALID: model 1, rtl 0 after a model-only install"));
     db_write_line(self->mem, line_of(3), 1, 1); /* the model rings, the RTL watches nothing */
-    EXPECT_EQ(tb_doorbell_lockstep_mismatches(self->lockstep), 3u);
+    EXPECT_EQ(cosim_doorbell_lockstep_mismatches(self->lockstep), 3u);
     EXPECT_EQ(self->port.rung, 0u); /* the run follows the RTL */
     group(self, 0);                 /* read data differs, and the hand-over's bits */
-    EXPECT_EQ(tb_doorbell_lockstep_mismatches(self->lockstep), 5u);
+    EXPECT_EQ(cosim_doorbell_lockstep_mismatches(self->lockstep), 5u);
 }

@@ -21,10 +21,10 @@ static void doorbell_planted_check_wave(uint64_t seed, const doorbell_random_out
 {
     char dir[256], expected[600], error[256] = "";
     ASSERT_TRUE(wave_test_mkdtemp(dir, sizeof dir));
-    ASSERT_EQ(setenv(TB_RANDOM_WAVE_DIR_ENV, dir, 1), 0);
+    ASSERT_EQ(setenv(COSIM_RANDOM_WAVE_DIR_ENV, dir, 1), 0);
     doorbell_random_outcome replay;
     doorbell_random_replay_with_wave(seed, DOORBELL_RANDOM_OPERATIONS, &replay);
-    unsetenv(TB_RANDOM_WAVE_DIR_ENV);
+    unsetenv(COSIM_RANDOM_WAVE_DIR_ENV);
     char note[640];
     doorbell_random_wave_note(&replay, note, sizeof note);
     printf("seed %" PRIu64 ": %s; %" PRIu64 " trigger(s) held back; trigger: %s\n", seed, note,
@@ -64,7 +64,7 @@ static void doorbell_planted_check_wave(uint64_t seed, const doorbell_random_out
 
 TEST(DoorbellPlantedBug, LockstepRandomRegressionCatchesTheLostLateRing)
 {
-    ASSERT_EQ(tb_doorbell_rtl_planted_bug(), 1); /* linked against the planted variant */
+    ASSERT_EQ(cosim_doorbell_rtl_planted_bug(), 1); /* linked against the planted variant */
     uint64_t first, count;
     doorbell_random_seed_range(&first, &count);
     uint64_t caught = 0, first_caught = 0, assertion_failures = 0;

@@ -48,10 +48,10 @@ static void oa_build(OaCtx *fixture)
     build(self, CS_PROFILE_GEN12);
     wr(self, CS_HWS_PGA_OFFSET, HWSP);
     eu_array_config config = { .profile = CS_PROFILE_GEN12,
-                               .memory = tb_system_memory(self->system),
-                               .clock_period = tb_system_clock_period(self->system),
+                               .memory = gtsim_system_memory(self->system),
+                               .clock_period = gtsim_system_clock_period(self->system),
                                .irq = { .deliver = on_message, .self = fixture } };
-    fixture->array = eu_array_create(tb_system_kernel(self->system), "eu", &config);
+    fixture->array = eu_array_create(gtsim_system_kernel(self->system), "eu", &config);
     ASSERT_TRUE(fixture->array != NULL);
     eu_array_connect(fixture->array, engine_model(self));
     eu_kernel fill = *eu_builtin_kernel("fill");
@@ -121,7 +121,7 @@ static uint32_t report_a(CsSys *self, uint64_t address, unsigned a)
 
 static void cycles(CsSys *self, uint64_t count)
 {
-    tlm_kernel_run_for(tb_system_kernel(self->system), count * tb_system_clock_period(self->system));
+    tlm_kernel_run_for(gtsim_system_kernel(self->system), count * gtsim_system_clock_period(self->system));
 }
 
 /* ---- enables ------------------------------------------------------------------------------ */
@@ -264,17 +264,17 @@ TEST_F(OaCtx, HalfFullInterruptWhenTheBufferCrossesHalf)
     tlm_time period = eu_array_oa_timer_period(self->array);
     ASSERT_GT(period, 0u);
     const uint64_t half = (128u * 1024u / REPORT_BYTES) / 2u;
-    tlm_kernel_run_for(tb_system_kernel(cs->system), (half - 1u) * period + period / 2u);
+    tlm_kernel_run_for(gtsim_system_kernel(cs->system), (half - 1u) * period + period / 2u);
     EXPECT_EQ(self->messages, 0u);
-    tlm_kernel_run_for(tb_system_kernel(cs->system), period);
+    tlm_kernel_run_for(gtsim_system_kernel(cs->system), period);
     EXPECT_EQ(self->messages, 1u);
     EXPECT_EQ(self->last.engine_class, IRQ_CLASS_OTHER);
     EXPECT_EQ(self->last.instance, IRQ_OTHER_WDOAPERF);
     EXPECT_EQ(self->last.data, EU_OA_IRQ_HALF_FULL);
-    tlm_kernel_run_for(tb_system_kernel(cs->system), 10u * period);
+    tlm_kernel_run_for(gtsim_system_kernel(cs->system), 10u * period);
     EXPECT_EQ(self->messages, 1u); /* still above half: no new crossing */
     oa_wr(self, EU_OAG_OAHEADPTR_OFFSET, oa_rd(self, EU_OAG_OATAILPTR_OFFSET)); /* consumed */
-    tlm_kernel_run_for(tb_system_kernel(cs->system), (half + 2u) * period);
+    tlm_kernel_run_for(gtsim_system_kernel(cs->system), (half + 2u) * period);
     EXPECT_EQ(self->messages, 2u);
     EXPECT_EQ(eu_array_get_stats(self->array)->oa_half_full, 2u);
 }

@@ -10,7 +10,7 @@
 #include "cs_regs.h"
 #include "eu_array.h"
 #include "irq_message.h"
-#include "tb_system.h"
+#include "gtsim_system.h"
 #include "tb_test.h"
 
 #define RING 0x100000u
@@ -27,7 +27,7 @@
 #define PROGRAM_CAPACITY 512u
 
 typedef struct EuWalk {
-    tb_system *system;                  /* ring, engines, memory */
+    gtsim_system *system;                  /* ring, engines, memory */
     eu_array *array;                    /* connected to RCS */
     cs_profile profile;                 /* the system's profile */
     uint32_t program[PROGRAM_CAPACITY]; /* ring being assembled */
@@ -44,26 +44,26 @@ static void EuWalk_TearDown(EuWalk *self)
     if (self->array) {
         cs_walker_port none = { 0 };
         cs_statistics_port no_statistics = { 0 };
-        cs_engine_set_walker_port(tb_system_engine(self->system, CS_ENGINE_RCS), &none);
-        cs_engine_set_statistics_port(tb_system_engine(self->system, CS_ENGINE_RCS), &no_statistics);
+        cs_engine_set_walker_port(gtsim_system_engine(self->system, CS_ENGINE_RCS), &none);
+        cs_engine_set_statistics_port(gtsim_system_engine(self->system, CS_ENGINE_RCS), &no_statistics);
         eu_array_destroy(self->array);
     }
-    tb_system_destroy(self->system);
+    gtsim_system_destroy(self->system);
 }
 
 static void build(EuWalk *self, cs_profile profile)
 {
     char error[256] = "";
-    tb_system_config config = { .profile = profile == CS_PROFILE_GEN6 ? "gen6" : "gen12" };
-    self->system = tb_system_create(&config, error, sizeof error);
+    gtsim_system_config config = { .profile = profile == CS_PROFILE_GEN6 ? "gen6" : "gen12" };
+    self->system = gtsim_system_create(&config, error, sizeof error);
     ASSERT_TRUE(self->system != NULL);
-    tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_LEVEL_COUNT);
+    tlm_logger_set_level(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_LEVEL_COUNT);
     self->profile = profile;
-    eu_array_config eu = { .profile = profile, .memory = tb_system_memory(self->system),
-                           .clock_period = tb_system_clock_period(self->system) };
-    self->array = eu_array_create(tb_system_kernel(self->system), "eu", &eu);
+    eu_array_config eu = { .profile = profile, .memory = gtsim_system_memory(self->system),
+                           .clock_period = gtsim_system_clock_period(self->system) };
+    self->array = eu_array_create(gtsim_system_kernel(self->system), "eu", &eu);
     ASSERT_TRUE(self->array != NULL);
-    eu_array_connect(self->array, tb_system_engine(self->system, CS_ENGINE_RCS));
+    eu_array_connect(self->array, gtsim_system_engine(self->system, CS_ENGINE_RCS));
 }
 
 static tlm_response_status access(const tlm_target *target, tlm_command command, uint64_t address, uint32_t *value)
@@ -80,13 +80,13 @@ static tlm_response_status access(const tlm_target *target, tlm_command command,
 
 static void mem_wr(EuWalk *self, uint64_t address, uint32_t value)
 {
-    ASSERT_EQ(access(tb_system_memory(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(access(gtsim_system_memory(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
 }
 
 static uint32_t mem_rd(EuWalk *self, uint64_t address)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(tb_system_memory(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(gtsim_system_memory(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
     return value;
 }
 
@@ -97,14 +97,14 @@ static uint64_t rcs_base(EuWalk *self)
 
 static void wr(EuWalk *self, uint32_t offset, uint32_t value)
 {
-    ASSERT_EQ(access(tb_system_mmio(self->system), TLM_WRITE_COMMAND, rcs_base(self) + offset, &value),
+    ASSERT_EQ(access(gtsim_system_mmio(self->system), TLM_WRITE_COMMAND, rcs_base(self) + offset, &value),
               TLM_OK_RESPONSE);
 }
 
 static uint32_t rd(EuWalk *self, uint32_t offset)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(tb_system_mmio(self->system), TLM_READ_COMMAND, rcs_base(self) + offset, &value),
+    EXPECT_EQ(access(gtsim_system_mmio(self->system), TLM_READ_COMMAND, rcs_base(self) + offset, &value),
               TLM_OK_RESPONSE);
     return value;
 }
@@ -163,7 +163,7 @@ static void start_ring(EuWalk *self)
 
 static void run(EuWalk *self)
 {
-    ASSERT_EQ(tlm_kernel_run_until_idle(tb_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
+    ASSERT_EQ(tlm_kernel_run_until_idle(gtsim_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
 }
 
 static void register_builtin(EuWalk *self, const char *name, uint64_t start)
@@ -175,7 +175,7 @@ static void register_builtin(EuWalk *self, const char *name, uint64_t start)
 
 static cs_engine_model *rcs(EuWalk *self)
 {
-    return tb_system_engine(self->system, CS_ENGINE_RCS);
+    return gtsim_system_engine(self->system, CS_ENGINE_RCS);
 }
 
 /* ---- COMPUTE_WALKER end to end ------------------------------------------------------------------ */
@@ -228,9 +228,9 @@ static eu_kernel_step kernel_slow(eu_thread *thread, unsigned phase, void *conte
 static bool flag_before_markers(EuWalk *self, uint32_t markers)
 {
     bool early = false;
-    tlm_kernel *kernel = tb_system_kernel(self->system);
+    tlm_kernel *kernel = gtsim_system_kernel(self->system);
     for (int step = 0; step < 20000 && tlm_kernel_pending_foreground(kernel); step++) {
-        tlm_kernel_run_for(kernel, tb_system_clock_period(self->system));
+        tlm_kernel_run_for(kernel, gtsim_system_clock_period(self->system));
         if (mem_rd(self, FLAG) != 1u)
             continue;
         for (uint32_t i = 0; i < markers; i++)
@@ -294,10 +294,10 @@ TEST_F(EuWalk, NotifyAfterCsStallComesAfterTheWalkerCompletes)
     compute_walker(self, K_SLOW, 8, 1, 64, 0xFFFFu, args);
     EMIT("PIPE_CONTROL", { "cs_stall", 0, 1 }, { "notify", 0, 1 });
     start_ring(self);
-    tlm_kernel *kernel = tb_system_kernel(self->system);
+    tlm_kernel *kernel = gtsim_system_kernel(self->system);
     bool notified = false;
     for (int step = 0; step < 20000 && tlm_kernel_pending_foreground(kernel); step++) {
-        tlm_kernel_run_for(kernel, tb_system_clock_period(self->system));
+        tlm_kernel_run_for(kernel, gtsim_system_clock_period(self->system));
         if (cs_engine_get_stats(rcs(self))->messages > 0) {
             notified = true;
             EXPECT_EQ(eu_array_get_stats(self->array)->walkers_completed, 1u);
@@ -352,8 +352,8 @@ TEST_F(EuWalk, Gen12ReportCarriesTheCountersInTheOarFormat)
     EXPECT_EQ(mem_rd(self, REPORT + 0), 0x1234u);
     EXPECT_EQ(mem_rd(self, REPORT + 4u * 2), 0u);
     uint32_t ticks = mem_rd(self, REPORT + 4u * 3);
-    tlm_time now = tlm_kernel_now(tb_system_kernel(self->system));
-    tlm_time period = tb_system_clock_period(self->system);
+    tlm_time now = tlm_kernel_now(gtsim_system_kernel(self->system));
+    tlm_time period = gtsim_system_clock_period(self->system);
     EXPECT_LE(ticks, now / period);
     EXPECT_GE(ticks, 2 + 4 + 1 + 16u); /* at least the walker's run */
     uint32_t stamp = mem_rd(self, REPORT + 4u * 1);
@@ -413,7 +413,7 @@ TEST_F(EuWalk, Gen6ReportCarriesCoreArrayActiveAndStalled)
     ASSERT_EQ(mem_rd(self, FLAG), 1u);
     /* fill, SIMD8: base 2 + 2 ALU + one write (1 + 16 latency). */
     EXPECT_EQ(mem_rd(self, REPORT + 0), 0xBEEFu);
-    tlm_time now = tlm_kernel_now(tb_system_kernel(self->system));
+    tlm_time now = tlm_kernel_now(gtsim_system_kernel(self->system));
     EXPECT_LE((uint64_t)mem_rd(self, REPORT + 4), now / (80 * TLM_NS)); /* spec 000: 80 ns per tick */
     EXPECT_EQ(mem_rd(self, REPORT + 8), 0u);
     EXPECT_EQ(mem_rd(self, REPORT + 4u * 3), 5u * (2 + 2 + 1)); /* A0 */
@@ -487,7 +487,7 @@ TEST_F(EuWalk, UnknownKernelAndFaultingWalkersStillComplete)
     EXPECT_EQ(stats->unknown_kernel_threads, 8u);
     EXPECT_EQ(stats->faults, 4u);
     EXPECT_EQ(cs_engine_get_stats(rcs(self))->walker_stall_timeouts, 0u);
-    EXPECT_GT(tlm_logger_count(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_ERROR), 0u);
+    EXPECT_GT(tlm_logger_count(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_ERROR), 0u);
 }
 
 TEST_F(EuWalk, EmptyAndOversizedWalkersComplete)

@@ -1,7 +1,7 @@
 /* The GT's doorbell replacement (models/gt/gt.h gt_config.doorbell, docs/reference/gt.md "Replacing a
  * block"): with one, the GT builds no doorbell controller model, maps the replacement's MMIO in
  * the BAR, and the GuC block installs through it and connects itself as its port (the RTL twin
- * and the lockstep are injected this way by testbench/system). The replacement here is a
+ * and the lockstep are injected this way by testbench/platform). The replacement here is a
  * recorder in front of a doorbell model, so every path can be observed. */
 #include <stdint.h>
 #include <string.h>

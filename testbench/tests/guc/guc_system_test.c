@@ -1,4 +1,4 @@
-/* The whole doorbell path in the bring-up system (testbench/system, gen12): an application
+/* The whole doorbell path in the bring-up system (testbench/platform, gen12): an application
  * rings a doorbell, the GTI doorbell controller messages the GuC interrupt block, the GuC
  * scheduler model reads the group registers and the work queue and submits the context through
  * the render engine's execlist submit queue, the render streamer runs its ring (a
@@ -25,9 +25,9 @@
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
 #include "irq_message.h"
-#include "tb_doorbell_lockstep.h"
-#include "tb_doorbell_twin.h"
-#include "tb_system.h"
+#include "cosim_doorbell_lockstep.h"
+#include "cosim_doorbell_twin.h"
+#include "gtsim_system.h"
 #include "tb_test.h"
 #include "tb_test_modes.h"
 
@@ -42,39 +42,39 @@
 #define FENCE_VALUE 0xF00Du
 
 typedef struct GucSystem {
-    tb_system *system;        /* the bring-up system */
-    tb_block_mode mode;       /* how the blocks with an RTL twin are simulated */
+    gtsim_system *system;        /* the bring-up system */
+    gtsim_block_mode mode;       /* how the blocks with an RTL twin are simulated */
     const tlm_target *mmio;   /* host MMIO */
     const tlm_target *mem;    /* graphics memory */
     uint32_t program[64];     /* commands being assembled */
     uint32_t length;          /* dwords in program */
 } GucSystem;
 
-static void set_up(GucSystem *self, tb_block_mode mode)
+static void set_up(GucSystem *self, gtsim_block_mode mode)
 {
     self->mode = mode;
-    tb_system_config config = { .profile = "gen12", .roundtrip_mode = mode, .irq_mode = mode, .doorbell_mode = mode };
+    gtsim_system_config config = { .profile = "gen12", .roundtrip_mode = mode, .irq_mode = mode, .doorbell_mode = mode };
     char error[256] = "";
-    self->system = tb_system_create(&config, error, sizeof error);
+    self->system = gtsim_system_create(&config, error, sizeof error);
     if (!self->system)
-        ADD_FAILURE("tb_system_create: %s", error);
+        ADD_FAILURE("gtsim_system_create: %s", error);
     ASSERT_TRUE(self->system != NULL);
-    tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_ERROR);
-    self->mmio = tb_system_mmio(self->system);
-    self->mem = tb_system_memory(self->system);
+    tlm_logger_set_level(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_ERROR);
+    self->mmio = gtsim_system_mmio(self->system);
+    self->mem = gtsim_system_memory(self->system);
 }
 
 static void tear_down(GucSystem *self)
 {
     if (!self->system)
         return;
-    EXPECT_EQ(tb_system_mismatches(self->system), 0u);
-    EXPECT_EQ(tb_system_rtl_assertion_failures(self->system), 0u);
-    tb_system_destroy(self->system);
+    EXPECT_EQ(gtsim_system_mismatches(self->system), 0u);
+    EXPECT_EQ(gtsim_system_rtl_assertion_failures(self->system), 0u);
+    gtsim_system_destroy(self->system);
 }
 
 /* One fixture per mode; each body runs under all three. */
-TB_TEST_MODES_FIXTURES(GucSystem, set_up, tear_down, TB_MODE_MODEL, TB_MODE_RTL, TB_MODE_LOCKSTEP)
+TB_TEST_MODES_FIXTURES(GucSystem, set_up, tear_down, GTSIM_MODE_MODEL, GTSIM_MODE_RTL, GTSIM_MODE_LOCKSTEP)
 
 static tlm_response_status access(const tlm_target *target, tlm_command command, uint64_t address, uint32_t *value)
 {
@@ -139,7 +139,7 @@ static void prepare(GucSystem *self, uint32_t ring_tail, uint64_t descriptor)
     uint64_t line = DB_PAGE + (BELL % DOORBELL_LINES_PER_PAGE) * 64u;
     wr(self->mem, line, 1);
     wr(self->mem, line + 4, 0);
-    uint64_t pd = TB_SYSTEM_GUC_DESCRIPTOR_POOL + BELL * GUC_PD_SIZE;
+    uint64_t pd = GTSIM_SYSTEM_GUC_DESCRIPTOR_POOL + BELL * GUC_PD_SIZE;
     wr(self->mem, pd + GUC_PD_FLAGS, GUC_PD_FLAGS_VALID | (uint32_t)IRQ_CLASS_RENDER << GUC_PD_FLAGS_CLASS_SHIFT);
     wr(self->mem, pd + GUC_PD_WQ_BASE, WQ);
     wr(self->mem, pd + GUC_PD_WQ_BASE + 4, 0);
@@ -157,7 +157,7 @@ static void prepare(GucSystem *self, uint32_t ring_tail, uint64_t descriptor)
 /* The firmware's install through the shim (the GuC's MMIO view); returns the install status. */
 static uint32_t install(GucSystem *self)
 {
-    const tlm_target *guc_view = tb_system_guc_mmio(self->system);
+    const tlm_target *guc_view = gtsim_system_guc_mmio(self->system);
     wr(guc_view, DOORBELL_MMIO_BASE + BELL * DOORBELL_REGISTER_STRIDE + 4u, 0);
     wr(guc_view, DOORBELL_MMIO_BASE + BELL * DOORBELL_REGISTER_STRIDE, DB_PAGE | 1u);
     return rd(guc_view, GUC_MMIO_BASE + GUC_DB_INSTALL_STATUS_OFFSET);
@@ -168,7 +168,7 @@ static uint32_t install(GucSystem *self)
 static uint32_t service_all(GucSystem *self, unsigned engine_class, unsigned instance)
 {
     uint32_t seen = 0;
-    for (int round = 0; round < 8 && tlm_signal_get(tb_system_host_irq(self->system)); round++) {
+    for (int round = 0; round < 8 && tlm_signal_get(gtsim_system_host_irq(self->system)); round++) {
         uint32_t dw0 = rd(self->mmio, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_GT_INTR_DW0_OFFSET);
         for (uint32_t left = dw0; left; left &= left - 1) {
             wr(self->mmio, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_IIR_REG_SELECTOR0_OFFSET, left & -left);
@@ -194,38 +194,38 @@ static void ring_runs_the_context(GucSystem *self)
     doorbell_app_client app;
     doorbell_app_client_init(&app, self->mem, DB_PAGE + BELL * 64u, 1);
     ASSERT_EQ(doorbell_app_ring(&app), DOORBELL_APP_RUNG);
-    ASSERT_EQ(tlm_kernel_run_until_idle(tb_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
+    ASSERT_EQ(tlm_kernel_run_until_idle(gtsim_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
 
     /* the GuC took the item and submitted it */
-    const guc_scheduler_stats *fw = guc_scheduler_get_stats(tb_system_guc_scheduler(self->system));
+    const guc_scheduler_stats *fw = guc_scheduler_get_stats(gtsim_system_guc_scheduler(self->system));
     EXPECT_EQ(fw->submissions, 1u);
     EXPECT_EQ(fw->submit_errors, 0u);
-    EXPECT_EQ(rd(self->mem, TB_SYSTEM_GUC_DESCRIPTOR_POOL + BELL * GUC_PD_SIZE + GUC_PD_HEAD), GUC_WQI_SIZE);
+    EXPECT_EQ(rd(self->mem, GTSIM_SYSTEM_GUC_DESCRIPTOR_POOL + BELL * GUC_PD_SIZE + GUC_PD_HEAD), GUC_WQI_SIZE);
     /* the render streamer ran the ring: the fence */
     EXPECT_EQ(rd(self->mem, FENCE), FENCE_VALUE);
     /* the CSB reports the completion */
-    const cs_execlist_stats *el = cs_execlist_get_stats(cs_engine_execlist(tb_system_engine(self->system, CS_ENGINE_RCS)));
+    const cs_execlist_stats *el = cs_execlist_get_stats(cs_engine_execlist(gtsim_system_engine(self->system, CS_ENGINE_RCS)));
     EXPECT_EQ(el->loads, 1u);
     EXPECT_EQ(el->completions, 1u);
     EXPECT_GE(el->csb_entries, 2u);
     /* the host sees the interrupt and services it */
-    EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 1u);
+    EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 1u);
     uint32_t render = service_all(self, IRQ_CLASS_RENDER, 0);
     EXPECT_EQ(render & (IRQ_DATA_USER_INTERRUPT | IRQ_DATA_CONTEXT_SWITCH),
               IRQ_DATA_USER_INTERRUPT | IRQ_DATA_CONTEXT_SWITCH);
-    EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 0u);
+    EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 0u);
     /* both doorbell stages are clear again */
     /* (read through the bus, which the model and the twin both answer: read-clear, but 0 stays 0) */
     EXPECT_EQ(rd(self->mmio, DOORBELL_MMIO_BASE + DOORBELL_DB_STATUS0_OFFSET), 0u);
     EXPECT_EQ(rd(self->mmio, GUC_MMIO_BASE + GUC_GUC_DB_ISR_0_OFFSET), 0u);
-    EXPECT_EQ(tlm_logger_count(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_ERROR), 0u);
+    EXPECT_EQ(tlm_logger_count(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_ERROR), 0u);
     /* the doorbell controller of the mode was the one in the path: the twin saw the install's
      * fill and the ring as snoops, the lockstep compared them, rtl mode has no model */
-    if (self->mode != TB_MODE_MODEL)
-        EXPECT_GE(tb_doorbell_twin_snoops(tb_system_doorbell_twin(self->system)), 2u);
-    if (self->mode == TB_MODE_LOCKSTEP)
-        EXPECT_GE(tb_doorbell_lockstep_compared(tb_system_doorbell_lockstep(self->system)), 3u);
-    EXPECT_EQ(tb_system_doorbell(self->system) == NULL, self->mode == TB_MODE_RTL);
+    if (self->mode != GTSIM_MODE_MODEL)
+        EXPECT_GE(cosim_doorbell_twin_snoops(gtsim_system_doorbell_twin(self->system)), 2u);
+    if (self->mode == GTSIM_MODE_LOCKSTEP)
+        EXPECT_GE(cosim_doorbell_lockstep_compared(gtsim_system_doorbell_lockstep(self->system)), 3u);
+    EXPECT_EQ(gtsim_system_doorbell(self->system) == NULL, self->mode == GTSIM_MODE_RTL);
 }
 TB_TEST_ALL_MODES(GucSystem, ARingRunsTheContextThroughTheGucToTheRenderEngineAndTheHostServicesIt,
                           ring_runs_the_context)
@@ -238,9 +238,9 @@ static void route_bit_clear(GucSystem *self)
     doorbell_app_client app;
     doorbell_app_client_init(&app, self->mem, DB_PAGE + BELL * 64u, 1);
     ASSERT_EQ(doorbell_app_ring(&app), DOORBELL_APP_RUNG);
-    ASSERT_EQ(tlm_kernel_run_until_idle(tb_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
-    EXPECT_EQ(guc_scheduler_get_stats(tb_system_guc_scheduler(self->system))->interrupts, 0u);
-    EXPECT_EQ(tlm_signal_get(tb_system_host_irq(self->system)), 1u);
+    ASSERT_EQ(tlm_kernel_run_until_idle(gtsim_system_kernel(self->system), 10 * TLM_MS), TLM_RUN_IDLE);
+    EXPECT_EQ(guc_scheduler_get_stats(gtsim_system_guc_scheduler(self->system))->interrupts, 0u);
+    EXPECT_EQ(tlm_signal_get(gtsim_system_host_irq(self->system)), 1u);
     EXPECT_EQ(service_all(self, IRQ_CLASS_OTHER, IRQ_OTHER_GUC), GUC_INTR_DOORBELL_RANG);
     /* the host driver reads the group: bit 4 of group 0 */
     EXPECT_EQ(rd(self->mmio, DOORBELL_MMIO_BASE + DOORBELL_DB_STATUS0_OFFSET), 1u << BELL);
@@ -249,33 +249,33 @@ static void route_bit_clear(GucSystem *self)
 TB_TEST_ALL_MODES(GucSystem, WithTheRouteBitClearTheDoorbellInterruptReachesTheHost, route_bit_clear)
 
 /* The doorbell lockstep's divergences are the system's: a shadow model armed behind the
- * compare's back rings on a write the twin ignores, and tb_system_mismatches counts it. */
+ * compare's back rings on a write the twin ignores, and gtsim_system_mismatches counts it. */
 TEST(GucSystemDoorbellLockstep, ADivergenceIsCountedAsASystemMismatch)
 {
-    tb_system_config config = { .profile = "gen12", .doorbell_mode = TB_MODE_LOCKSTEP };
+    gtsim_system_config config = { .profile = "gen12", .doorbell_mode = GTSIM_MODE_LOCKSTEP };
     char error[256] = "";
-    tb_system *system = tb_system_create(&config, error, sizeof error);
+    gtsim_system *system = gtsim_system_create(&config, error, sizeof error);
     ASSERT_TRUE(system != NULL);
-    tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(system)), TLM_LOG_ERROR);
-    doorbell *shadow = tb_system_doorbell(system);
+    tlm_logger_set_level(tlm_kernel_logger(gtsim_system_kernel(system)), TLM_LOG_ERROR);
+    doorbell *shadow = gtsim_system_doorbell(system);
     ASSERT_TRUE(shadow != NULL);
     const uint64_t line = DB_PAGE + 7u * 64u;
-    wr(tb_system_memory(system), line, 1); /* DW0: active */
+    wr(gtsim_system_memory(system), line, 1); /* DW0: active */
     EXPECT_EQ(doorbell_install(shadow, 7, line), DOORBELL_INSTALL_OK); /* the model only */
-    EXPECT_EQ(tb_system_mismatches(system), 0u);
-    wr(tb_system_memory(system), line + 4, 9); /* DW1: a new cookie: the model rings, the RTL cannot */
-    EXPECT_GE(tb_system_mismatches(system), 1u);
-    EXPECT_EQ(tb_system_rtl_assertion_failures(system), 0u);
-    tb_system_destroy(system);
+    EXPECT_EQ(gtsim_system_mismatches(system), 0u);
+    wr(gtsim_system_memory(system), line + 4, 9); /* DW1: a new cookie: the model rings, the RTL cannot */
+    EXPECT_GE(gtsim_system_mismatches(system), 1u);
+    EXPECT_EQ(gtsim_system_rtl_assertion_failures(system), 0u);
+    gtsim_system_destroy(system);
 }
 
 TEST(GucSystemDoorbellLockstep, Gen6RefusesAnRtlDoorbellMode)
 {
     char error[256] = "";
-    tb_system_config config = { .profile = "gen6", .doorbell_mode = TB_MODE_RTL };
-    EXPECT_TRUE(tb_system_create(&config, error, sizeof error) == NULL);
+    gtsim_system_config config = { .profile = "gen6", .doorbell_mode = GTSIM_MODE_RTL };
+    EXPECT_TRUE(gtsim_system_create(&config, error, sizeof error) == NULL);
     EXPECT_TRUE(strstr(error, "profile gen6 has no doorbells") != NULL);
-    config.doorbell_mode = TB_MODE_LOCKSTEP;
-    EXPECT_TRUE(tb_system_create(&config, error, sizeof error) == NULL);
+    config.doorbell_mode = GTSIM_MODE_LOCKSTEP;
+    EXPECT_TRUE(gtsim_system_create(&config, error, sizeof error) == NULL);
     EXPECT_TRUE(strstr(error, "profile gen6 has no doorbells") != NULL);
 }

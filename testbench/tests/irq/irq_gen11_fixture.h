@@ -1,6 +1,6 @@
 /* The gen11+ interrupt aggregation under test in one of three modes (docs/design/cosim.md): the C
- * model (models/irq/irq_gen11.h), its RTL twin (rtl/irq behind tb_irq_twin's AXI4-Lite
- * transactor and message port), or both in lockstep (tb_irq_lockstep: every access and message
+ * model (models/irq/irq_gen11.h), its RTL twin (rtl/irq behind cosim_irq_twin's AXI4-Lite
+ * transactor and message port), or both in lockstep (cosim_irq_lockstep: every access and message
  * to both, read data, responses and the host line and GuC vectors compared). Whatever the mode,
  * a test sees the same handles: the host and GuC MMIO blocks, the message sink, the host line,
  * the two GuC vectors and a reset. The model is there in model and lockstep modes
@@ -20,8 +20,8 @@
 #include "irq_gen11.h"
 #include "irq_message.h"
 #include "irq_test_util.h"
-#include "tb_irq_lockstep.h"
-#include "tb_irq_twin.h"
+#include "cosim_irq_lockstep.h"
+#include "cosim_irq_twin.h"
 #include "tb_test.h"
 #include "tb_test_modes.h"
 
@@ -30,10 +30,10 @@ typedef enum irq_gen11_mode { IRQ_GEN11_MODE_MODEL, IRQ_GEN11_MODE_RTL, IRQ_GEN1
 typedef struct Gen11 {
     irq_gen11_mode mode;          /* how the block is simulated */
     tlm_kernel *kernel;           /* time base and logger */
-    tlm_clock clock;              /* the RTL's clock (1 GHz, as tb_system's) */
+    tlm_clock clock;              /* the RTL's clock (1 GHz, as gtsim_system's) */
     irq_gen11 *irq;               /* the C model (model and lockstep modes, else NULL) */
-    tb_irq_twin *twin;            /* the RTL twin (RTL and lockstep modes, else NULL) */
-    tb_irq_lockstep *lockstep;    /* the compare (lockstep mode, else NULL) */
+    cosim_irq_twin *twin;            /* the RTL twin (RTL and lockstep modes, else NULL) */
+    cosim_irq_lockstep *lockstep;    /* the compare (lockstep mode, else NULL) */
     const tlm_target *host;       /* host block as software sees it */
     const tlm_target *guc;        /* GuC block as software sees it */
     irq_message_sink sink;        /* where engine messages go */
@@ -59,40 +59,40 @@ static inline void irq_gen11_fixture_set_up(Gen11 *self, irq_gen11_mode mode)
         self->vector[1] = irq_gen11_guc_vector(self->irq, 1);
     }
     if (mode != IRQ_GEN11_MODE_MODEL) {
-        self->twin = tb_irq_twin_create(self->kernel, &self->clock, "irq_rtl");
-        self->host = tb_irq_twin_target(self->twin, IRQ_GEN11_HOST);
-        self->guc = tb_irq_twin_target(self->twin, IRQ_GEN11_GUC);
-        self->sink = tb_irq_twin_sink(self->twin);
-        self->host_irq = tb_irq_twin_host_irq(self->twin);
-        self->vector[0] = tb_irq_twin_guc_vector(self->twin, 0);
-        self->vector[1] = tb_irq_twin_guc_vector(self->twin, 1);
+        self->twin = cosim_irq_twin_create(self->kernel, &self->clock, "irq_rtl");
+        self->host = cosim_irq_twin_target(self->twin, IRQ_GEN11_HOST);
+        self->guc = cosim_irq_twin_target(self->twin, IRQ_GEN11_GUC);
+        self->sink = cosim_irq_twin_sink(self->twin);
+        self->host_irq = cosim_irq_twin_host_irq(self->twin);
+        self->vector[0] = cosim_irq_twin_guc_vector(self->twin, 0);
+        self->vector[1] = cosim_irq_twin_guc_vector(self->twin, 1);
     }
     if (mode == IRQ_GEN11_MODE_LOCKSTEP) {
         /* The twin's answers and outputs are what the test sees; the model runs in their shadow
          * and every divergence is counted (checked in TearDown). */
-        self->lockstep = tb_irq_lockstep_create(self->kernel, "irq_lockstep", self->irq, self->twin);
-        self->host = tb_irq_lockstep_target(self->lockstep, IRQ_GEN11_HOST);
-        self->guc = tb_irq_lockstep_target(self->lockstep, IRQ_GEN11_GUC);
-        self->sink = tb_irq_lockstep_sink(self->lockstep);
+        self->lockstep = cosim_irq_lockstep_create(self->kernel, "irq_lockstep", self->irq, self->twin);
+        self->host = cosim_irq_lockstep_target(self->lockstep, IRQ_GEN11_HOST);
+        self->guc = cosim_irq_lockstep_target(self->lockstep, IRQ_GEN11_GUC);
+        self->sink = cosim_irq_lockstep_sink(self->lockstep);
     }
 }
 
 static inline void irq_gen11_fixture_tear_down(Gen11 *self)
 {
     if (self->lockstep) {
-        EXPECT_EQ(tb_irq_lockstep_check_signals(self->lockstep), 0u);
-        const tb_lockstep_mismatch *first = tb_irq_lockstep_first_mismatch(self->lockstep);
+        EXPECT_EQ(cosim_irq_lockstep_check_signals(self->lockstep), 0u);
+        const cosim_lockstep_mismatch *first = cosim_irq_lockstep_first_mismatch(self->lockstep);
         if (first)
             ADD_FAILURE("lockstep: %s", first->description);
-        EXPECT_EQ(tb_irq_lockstep_mismatches(self->lockstep), 0u);
+        EXPECT_EQ(cosim_irq_lockstep_mismatches(self->lockstep), 0u);
     }
     if (self->twin) {
-        if (tb_irq_twin_assertion_failures(self->twin))
-            ADD_FAILURE("RTL assertion: %s", tb_irq_twin_last_assertion(self->twin));
-        EXPECT_EQ(tb_irq_twin_assertion_failures(self->twin), 0u);
+        if (cosim_irq_twin_assertion_failures(self->twin))
+            ADD_FAILURE("RTL assertion: %s", cosim_irq_twin_last_assertion(self->twin));
+        EXPECT_EQ(cosim_irq_twin_assertion_failures(self->twin), 0u);
     }
-    tb_irq_lockstep_destroy(self->lockstep);
-    tb_irq_twin_destroy(self->twin);
+    cosim_irq_lockstep_destroy(self->lockstep);
+    cosim_irq_twin_destroy(self->twin);
     irq_gen11_destroy(self->irq);
     tlm_clock_destroy(&self->clock);
     tlm_kernel_destroy(self->kernel);
@@ -106,9 +106,9 @@ static inline void irq_gen11_fixture_reset(Gen11 *self)
     if (self->irq)
         irq_gen11_reset(self->irq);
     if (self->twin)
-        tb_irq_twin_reset(self->twin);
+        cosim_irq_twin_reset(self->twin);
     if (self->lockstep)
-        EXPECT_EQ(tb_irq_lockstep_check_signals(self->lockstep), 0u);
+        EXPECT_EQ(cosim_irq_lockstep_check_signals(self->lockstep), 0u);
 }
 
 /* The model, or NULL in RTL mode: its statistics and log lines are not pins of the RTL. */

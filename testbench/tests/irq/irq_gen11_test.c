@@ -15,7 +15,7 @@
 #include "irq_gen11_regs.h"
 #include "irq_gen11_fixture.h"
 #include "irq_test_util.h"
-#include "tb_irq_registers.h"
+#include "cosim_irq_registers.h"
 #include "tb_test.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
@@ -85,10 +85,10 @@ static void wr(Gen11 *self, uint32_t offset, uint32_t value)
  * the same offsets as the host's, docs/reference/irq.md). */
 static void open_everything(const tlm_target *target)
 {
-    for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
-        irq_write(target, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
-    for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
-        irq_write(target, tb_irq_mask_offsets[i], 0);
+    for (size_t i = 0; i < COUNT(cosim_irq_enable_offsets); i++)
+        irq_write(target, cosim_irq_enable_offsets[i], 0xFFFFFFFFu);
+    for (size_t i = 0; i < COUNT(cosim_irq_mask_offsets); i++)
+        irq_write(target, cosim_irq_mask_offsets[i], 0);
 }
 
 /* One round of spec 001's selector / shared IIR routine; the identity it presented. */
@@ -147,8 +147,8 @@ TB_TEST_MODES(Gen11, ResetValues)
     EXPECT_EQ(rd(self, MASTER), 0u);
     EXPECT_EQ(rd(self, DW0), 0u);
     EXPECT_EQ(rd(self, DW1), 0u);
-    for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
-        EXPECT_EQ(rd(self, tb_irq_enable_offsets[i]), 0u);
+    for (size_t i = 0; i < COUNT(cosim_irq_enable_offsets); i++)
+        EXPECT_EQ(rd(self, cosim_irq_enable_offsets[i]), 0u);
     /* masked after reset; reserved halves read 0 */
     EXPECT_EQ(rd(self, IRQ_GEN11_RCS0_RSVD_INTR_MASK_OFFSET), 0xFFFF0000u);
     EXPECT_EQ(rd(self, IRQ_GEN11_VCS0_VCS1_INTR_MASK_OFFSET), 0xFFFFFFFFu);
@@ -215,8 +215,8 @@ TB_TEST_MODES(Gen11, EachOtherInstanceHasItsOwnEnable)
         if (facts[enabled].engine_class != 4)
             continue;
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
-            wr(self, tb_irq_mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(cosim_irq_mask_offsets); i++)
+            wr(self, cosim_irq_mask_offsets[i], 0);
         wr(self, facts[enabled].enable_offset, 0xFFFFu << facts[enabled].enable_shift);
         for (unsigned instance = 0; instance <= 6; instance++)
             raise(self, 4, instance, 1);
@@ -228,15 +228,15 @@ TB_TEST_MODES(Gen11, EveryEngineHasItsEnableHalf)
 {
     for (size_t e = 0; e < COUNT(facts); e++) {
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
-            wr(self, tb_irq_mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(cosim_irq_mask_offsets); i++)
+            wr(self, cosim_irq_mask_offsets[i], 0);
         wr(self, facts[e].enable_offset, 0xFFFFu << facts[e].enable_shift);
         raise(self, facts[e].engine_class, facts[e].instance, 0x8000);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 1u << facts[e].bit);
         /* the other half of the register enables nothing of this engine */
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
-            wr(self, tb_irq_mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(cosim_irq_mask_offsets); i++)
+            wr(self, cosim_irq_mask_offsets[i], 0);
         wr(self, facts[e].enable_offset, 0xFFFFu << (16 - facts[e].enable_shift));
         raise(self, facts[e].engine_class, facts[e].instance, 0x8000);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 0u);
@@ -290,18 +290,18 @@ TB_TEST_MODES(Gen11, EveryEngineHasItsMaskHalf)
 {
     for (size_t e = 0; e < COUNT(facts); e++) {
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
-            wr(self, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
+        for (size_t i = 0; i < COUNT(cosim_irq_enable_offsets); i++)
+            wr(self, cosim_irq_enable_offsets[i], 0xFFFFFFFFu);
         /* everything masked except the engine's half: its event goes through */
         wr(self, facts[e].mask_offset, ~(0xFFFFu << facts[e].mask_shift));
         raise(self, facts[e].engine_class, facts[e].instance, 1);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 1u << facts[e].bit);
         /* everything unmasked except the engine's half: its event is held */
         irq_gen11_fixture_reset(self);
-        for (size_t i = 0; i < COUNT(tb_irq_enable_offsets); i++)
-            wr(self, tb_irq_enable_offsets[i], 0xFFFFFFFFu);
-        for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
-            wr(self, tb_irq_mask_offsets[i], 0);
+        for (size_t i = 0; i < COUNT(cosim_irq_enable_offsets); i++)
+            wr(self, cosim_irq_enable_offsets[i], 0xFFFFFFFFu);
+        for (size_t i = 0; i < COUNT(cosim_irq_mask_offsets); i++)
+            wr(self, cosim_irq_mask_offsets[i], 0);
         wr(self, facts[e].mask_offset, 0xFFFFu << facts[e].mask_shift);
         raise(self, facts[e].engine_class, facts[e].instance, 1);
         EXPECT_EQ(rd(self, facts[e].dw ? DW1 : DW0), 0u);
@@ -666,8 +666,8 @@ TB_TEST_MODES(Gen11, GucEnabledEventsGoToTheGucVectors)
 {
     /* spec 001: scheduling interrupts go to the GuC as two vectors of 32 engines each. */
     open_everything(self->guc);
-    for (size_t i = 0; i < COUNT(tb_irq_mask_offsets); i++)
-        wr(self, tb_irq_mask_offsets[i], 0);
+    for (size_t i = 0; i < COUNT(cosim_irq_mask_offsets); i++)
+        wr(self, cosim_irq_mask_offsets[i], 0);
     wr(self, MASTER, MASTER_ENABLE);
     raise(self, 0, 0, 1);
     EXPECT_EQ(tlm_signal_get(self->vector[0]), 1u);

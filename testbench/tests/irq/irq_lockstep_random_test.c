@@ -1,5 +1,5 @@
 /* The lockstep random regression of the gen11+ interrupt aggregation: thousands of seeds of
- * tb_irq_random's stimulus on the C model and the RTL twin in lockstep; every seed must agree
+ * cosim_irq_random's stimulus on the C model and the RTL twin in lockstep; every seed must agree
  * on every response, read value and output level, with no RTL assertion failing. A failing
  * seed is printed with its replay command and the path of its waveform, written by replaying
  * the seed with tracing on (irq_random_harness.h). */

@@ -9,8 +9,8 @@
 
 #include "irq_random_harness.h"
 #include "irq_rtl.h"
-#include "tb_lockstep.h"
-#include "tb_random_wave.h"
+#include "cosim_lockstep.h"
+#include "cosim_random_wave.h"
 #include "tb_test.h"
 #include "wave_replay_check.h"
 #include "wave_vcd_query.h"
@@ -23,10 +23,10 @@ static void irq_planted_check_wave(uint64_t seed, const irq_random_outcome *caug
 {
     char dir[256], expected[600], error[256] = "";
     ASSERT_TRUE(wave_test_mkdtemp(dir, sizeof dir));
-    ASSERT_EQ(setenv(TB_RANDOM_WAVE_DIR_ENV, dir, 1), 0);
+    ASSERT_EQ(setenv(COSIM_RANDOM_WAVE_DIR_ENV, dir, 1), 0);
     irq_random_outcome replay;
     irq_random_replay_with_wave(seed, IRQ_RANDOM_OPERATIONS, &replay);
-    unsetenv(TB_RANDOM_WAVE_DIR_ENV);
+    unsetenv(COSIM_RANDOM_WAVE_DIR_ENV);
     char note[640];
     irq_random_wave_note(&replay, note, sizeof note);
     printf("seed %" PRIu64 ": %s; %" PRIu64 " trigger(s) held back\n", seed, note, replay.recording.triggers_held_back);
@@ -68,48 +68,48 @@ static void irq_planted_check_wave(uint64_t seed, const irq_random_outcome *caug
  * model and the RTL. */
 static bool lockstep_failed(void *context)
 {
-    return tb_lockstep_mismatches(context) > 0;
+    return cosim_lockstep_mismatches(context) > 0;
 }
 
 TEST(IrqPlantedBug, ALockstepMismatchFiresTheWaveformTrigger)
 {
     char dir[256], error[256] = "";
     ASSERT_TRUE(wave_test_mkdtemp(dir, sizeof dir));
-    ASSERT_EQ(setenv(TB_RANDOM_WAVE_DIR_ENV, dir, 1), 0);
+    ASSERT_EQ(setenv(COSIM_RANDOM_WAVE_DIR_ENV, dir, 1), 0);
     tlm_kernel *kernel = tlm_kernel_create();
     tlm_logger_set_level(tlm_kernel_logger(kernel), TLM_LOG_LEVEL_COUNT);
-    tb_random_wave wave;
-    ASSERT_TRUE(tb_random_wave_open(&wave, kernel, "lockstep", 3, 100 * TLM_NS, error, sizeof error));
-    unsetenv(TB_RANDOM_WAVE_DIR_ENV);
+    cosim_random_wave wave;
+    ASSERT_TRUE(cosim_random_wave_open(&wave, kernel, "lockstep", 3, 100 * TLM_NS, error, sizeof error));
+    unsetenv(COSIM_RANDOM_WAVE_DIR_ENV);
     tlm_memory *reference = tlm_memory_create(kernel, "reference", 4096);
     tlm_memory *dut = tlm_memory_create(kernel, "dut", 4096);
     uint8_t byte = 0x5A;
     ASSERT_TRUE(tlm_memory_write_backdoor(dut, 0x40, &byte, 1));
-    tb_lockstep *lockstep = tb_lockstep_create(kernel, "lockstep", tlm_memory_target(reference), tlm_memory_target(dut));
-    tb_random_wave_arm(&wave, lockstep_failed, lockstep);
+    cosim_lockstep *lockstep = cosim_lockstep_create(kernel, "lockstep", tlm_memory_target(reference), tlm_memory_target(dut));
+    cosim_random_wave_arm(&wave, lockstep_failed, lockstep);
     tlm_trace_declared(kernel);
     uint8_t data[4];
     tlm_kernel_run_for(kernel, 50 * TLM_NS);
     /* An access beyond both memories: refused on both sides (no mismatch), an error logged. */
     tlm_payload beyond = tlm_payload_make(TLM_READ_COMMAND, 8192, data, 4);
     tlm_time delay = 0;
-    tlm_b_transport(tb_lockstep_target(lockstep), &beyond, &delay);
+    tlm_b_transport(cosim_lockstep_target(lockstep), &beyond, &delay);
     tlm_kernel_run_for(kernel, 250 * TLM_NS);
     tlm_payload read = tlm_payload_make(TLM_READ_COMMAND, 0x40, data, 4);
     delay = 0;
-    tlm_b_transport(tb_lockstep_target(lockstep), &read, &delay);
-    ASSERT_EQ(tb_lockstep_mismatches(lockstep), 1u);
-    tlm_time mismatch = tb_lockstep_first_mismatch(lockstep)->time;
+    tlm_b_transport(cosim_lockstep_target(lockstep), &read, &delay);
+    ASSERT_EQ(cosim_lockstep_mismatches(lockstep), 1u);
+    tlm_time mismatch = cosim_lockstep_first_mismatch(lockstep)->time;
     tlm_kernel_run_for(kernel, 20 * TLM_NS);
     wave_result result;
-    EXPECT_TRUE(tb_random_wave_close(&wave, tlm_kernel_now(kernel), &result, error, sizeof error));
+    EXPECT_TRUE(cosim_random_wave_close(&wave, tlm_kernel_now(kernel), &result, error, sizeof error));
     EXPECT_GT(wave.held_back, 0u); /* the refused access's error */
     EXPECT_EQ(wave.passed_on, 2u); /* the compare's own trigger, then its logged error */
-    EXPECT_STREQ(wave.reason, tb_lockstep_first_mismatch(lockstep)->description);
+    EXPECT_STREQ(wave.reason, cosim_lockstep_first_mismatch(lockstep)->description);
     EXPECT_TRUE(result.written);
     EXPECT_EQ(result.trigger_time, mismatch);
     EXPECT_EQ(result.first_time, mismatch - 100 * TLM_NS);
-    tb_lockstep_destroy(lockstep);
+    cosim_lockstep_destroy(lockstep);
     tlm_memory_destroy(dut);
     tlm_memory_destroy(reference);
     tlm_kernel_destroy(kernel);
@@ -131,18 +131,18 @@ TEST(IrqPlantedBug, ALockstepMismatchFiresTheWaveformTrigger)
 TEST(IrqPlantedBug, AFailingSeedsWaveformDefaultsToTheWorkingDirectory)
 {
     char path[64];
-    unsetenv(TB_RANDOM_WAVE_DIR_ENV);
-    ASSERT_TRUE(tb_random_wave_path("irq_random", 1234, path, sizeof path));
+    unsetenv(COSIM_RANDOM_WAVE_DIR_ENV);
+    ASSERT_TRUE(cosim_random_wave_path("irq_random", 1234, path, sizeof path));
     EXPECT_STREQ(path, "./irq_random_seed1234.fst");
-    ASSERT_EQ(setenv(TB_RANDOM_WAVE_DIR_ENV, "/tmp/waves", 1), 0);
-    ASSERT_TRUE(tb_random_wave_path("irq_random", 7, path, sizeof path));
+    ASSERT_EQ(setenv(COSIM_RANDOM_WAVE_DIR_ENV, "/tmp/waves", 1), 0);
+    ASSERT_TRUE(cosim_random_wave_path("irq_random", 7, path, sizeof path));
     EXPECT_STREQ(path, "/tmp/waves/irq_random_seed7.fst");
-    unsetenv(TB_RANDOM_WAVE_DIR_ENV);
+    unsetenv(COSIM_RANDOM_WAVE_DIR_ENV);
 }
 
 TEST(IrqPlantedBug, LockstepRandomRegressionCatchesTheLostEvent)
 {
-    ASSERT_EQ(tb_irq_rtl_planted_bug(), 1); /* linked against the planted variant */
+    ASSERT_EQ(cosim_irq_rtl_planted_bug(), 1); /* linked against the planted variant */
     uint64_t first, count;
     irq_random_seed_range(&first, &count);
     uint64_t caught = 0, first_caught = 0, assertion_failures = 0;

@@ -1,6 +1,6 @@
-/* The interrupt aggregators in the simulated system (testbench/system/tb_system.h), driven as a
+/* The interrupt aggregators in the simulated system (testbench/platform/gtsim_system.h), driven as a
  * host driver drives them: through the MMIO map at their public bases, with engine events
- * raised by tb_system_irq_raise and the host line observed. Both profiles: gen12 (the gen11+
+ * raised by gtsim_system_irq_raise and the host line observed. Both profiles: gen12 (the gen11+
  * tree) and gen6 (the GT interrupt registers).
  *
  * Every gen12 body runs in three modes (IRQ_SYSTEM_TEST_ALL_MODES): the C model, the RTL twin
@@ -17,16 +17,16 @@
 #include "irq_gen6_regs.h"
 #include "irq_test_util.h"
 #include "roundtrip_regs.h"
-#include "tb_system.h"
+#include "gtsim_system.h"
 #include "tb_test.h"
 #include "tb_test_modes.h"
 
 typedef struct IrqSystem {
-    tb_system *system;  /* the system under test (created by each test for its profile) */
-    tb_block_mode mode; /* how the blocks with RTL twins are simulated (gen12 bodies) */
+    gtsim_system *system;  /* the system under test (created by each test for its profile) */
+    gtsim_block_mode mode; /* how the blocks with RTL twins are simulated (gen12 bodies) */
 } IrqSystem;
 
-static void set_up(IrqSystem *self, tb_block_mode mode)
+static void set_up(IrqSystem *self, gtsim_block_mode mode)
 {
     self->system = NULL;
     self->mode = mode;
@@ -36,52 +36,52 @@ static void tear_down(IrqSystem *self)
 {
     if (!self->system)
         return;
-    EXPECT_EQ(tb_system_mismatches(self->system), 0u);
-    EXPECT_EQ(tb_system_rtl_assertion_failures(self->system), 0u);
-    tb_system_destroy(self->system);
+    EXPECT_EQ(gtsim_system_mismatches(self->system), 0u);
+    EXPECT_EQ(gtsim_system_rtl_assertion_failures(self->system), 0u);
+    gtsim_system_destroy(self->system);
 }
 
-static void IrqSystem_SetUp(IrqSystem *self) { set_up(self, TB_MODE_MODEL); }
+static void IrqSystem_SetUp(IrqSystem *self) { set_up(self, GTSIM_MODE_MODEL); }
 static void IrqSystem_TearDown(IrqSystem *self) { tear_down(self); }
 /* One fixture per mode; each gen12 body runs under all three. */
-TB_TEST_MODES_FIXTURES(IrqSystem, set_up, tear_down, TB_MODE_MODEL, TB_MODE_RTL, TB_MODE_LOCKSTEP)
+TB_TEST_MODES_FIXTURES(IrqSystem, set_up, tear_down, GTSIM_MODE_MODEL, GTSIM_MODE_RTL, GTSIM_MODE_LOCKSTEP)
 
 /* The system in `mode` for both blocks with an RTL twin (gen6: the model only). */
-static void build(IrqSystem *self, const char *profile, tb_block_mode mode)
+static void build(IrqSystem *self, const char *profile, gtsim_block_mode mode)
 {
     char error[256] = "";
-    tb_system_config config = { .profile = profile, .roundtrip_mode = mode, .irq_mode = mode };
-    self->system = tb_system_create(&config, error, sizeof error);
+    gtsim_system_config config = { .profile = profile, .roundtrip_mode = mode, .irq_mode = mode };
+    self->system = gtsim_system_create(&config, error, sizeof error);
     if (!self->system)
-        ADD_FAILURE("tb_system_create: %s", error);
+        ADD_FAILURE("gtsim_system_create: %s", error);
     ASSERT_TRUE(self->system != NULL);
-    tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_ERROR);
+    tlm_logger_set_level(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_ERROR);
 }
 
 static uint32_t rd(IrqSystem *self, uint64_t address)
 {
-    return irq_read(tb_system_mmio(self->system), address);
+    return irq_read(gtsim_system_mmio(self->system), address);
 }
 
 static void wr(IrqSystem *self, uint64_t address, uint32_t value)
 {
-    irq_write(tb_system_mmio(self->system), address, value);
+    irq_write(gtsim_system_mmio(self->system), address, value);
 }
 
 static void raise(IrqSystem *self, unsigned engine_class, unsigned instance, unsigned data)
 {
     char error[256] = "";
-    ASSERT_TRUE(tb_system_irq_raise(self->system, engine_class, instance, data, error, sizeof error));
+    ASSERT_TRUE(gtsim_system_irq_raise(self->system, engine_class, instance, data, error, sizeof error));
 }
 
 static uint64_t line(IrqSystem *self)
 {
-    return tlm_signal_get(tb_system_host_irq(self->system));
+    return tlm_signal_get(gtsim_system_host_irq(self->system));
 }
 
 static uint64_t irq_log_count(IrqSystem *self, tlm_log_level level)
 {
-    return tlm_logger_block(tlm_kernel_logger(tb_system_kernel(self->system)), "irq")->counts[level];
+    return tlm_logger_block(tlm_kernel_logger(gtsim_system_kernel(self->system)), "irq")->counts[level];
 }
 
 /* ---- gen12: the gen11+ tree at 0x190000 ------------------------------------------------------ */
@@ -173,11 +173,11 @@ static void body_Gen12AggregatorIsOnTheMmioMapAtItsPublicBase(IrqSystem *self)
     EXPECT_EQ(rd(self, G11(RCS0_RSVD_INTR_MASK)), 0u);
     /* Past the block: an unimplemented offset of the BAR (reads 0). */
     uint32_t value = 0xdeadbeef;
-    EXPECT_EQ(irq_access(tb_system_mmio(self->system), TLM_READ_COMMAND, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_BLOCK_SIZE,
+    EXPECT_EQ(irq_access(gtsim_system_mmio(self->system), TLM_READ_COMMAND, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_BLOCK_SIZE,
                          &value),
               TLM_OK_RESPONSE);
     EXPECT_EQ(value, 0u);
-    EXPECT_EQ(rd(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_ID_OFFSET), 0x47540001u); /* the round-trip block */
+    EXPECT_EQ(rd(self, GTSIM_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_ID_OFFSET), 0x47540001u); /* the round-trip block */
 }
 
 static void body_IrqRaiseChecksTheProfilesEngineTable(IrqSystem *self)
@@ -185,18 +185,18 @@ static void body_IrqRaiseChecksTheProfilesEngineTable(IrqSystem *self)
     build(self, "gen12", self->mode);
     char error[256];
     for (size_t i = 0; i < GEN12_ENGINES; i++)
-        EXPECT_TRUE(tb_system_irq_raise(self->system, gen12_engines[i].engine_class, gen12_engines[i].instance, 0,
+        EXPECT_TRUE(gtsim_system_irq_raise(self->system, gen12_engines[i].engine_class, gen12_engines[i].instance, 0,
                                         error, sizeof error));
     static const engine_id unknown[] = {
         { 0, 1 }, { 1, 8 }, { 2, 4 }, { 3, 1 }, { 4, 7 }, { 5, 4 }, { 6, 0 }, { 7, 63 },
     };
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         error[0] = 0;
-        EXPECT_FALSE(tb_system_irq_raise(self->system, unknown[i].engine_class, unknown[i].instance, 1, error,
+        EXPECT_FALSE(gtsim_system_irq_raise(self->system, unknown[i].engine_class, unknown[i].instance, 1, error,
                                          sizeof error));
         EXPECT_TRUE(irq_contains(error, "no engine with class"));
     }
-    EXPECT_FALSE(tb_system_irq_raise(self->system, 0, 0, 0x10000, error, sizeof error));
+    EXPECT_FALSE(gtsim_system_irq_raise(self->system, 0, 0, 0x10000, error, sizeof error));
     EXPECT_TRUE(irq_contains(error, "does not fit 16 bits"));
     EXPECT_EQ(irq_log_count(self, TLM_LOG_ERROR), 0u); /* refused before the model saw anything */
 }
@@ -273,17 +273,17 @@ static void body_HostLineIsTheOrOfTheAggregatorAndTheRoundTripBlock(IrqSystem *s
     build(self, "gen12", self->mode);
     gen12_open_everything(self);
     wr(self, G11(GFX_MSTR_IRQ), MASTER_ENABLE);
-    wr(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_INT_ENABLE_OFFSET, ROUNDTRIP_INT_ENABLE_DONE_MASK);
-    wr(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_STATUS_SET_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
+    wr(self, GTSIM_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_INT_ENABLE_OFFSET, ROUNDTRIP_INT_ENABLE_DONE_MASK);
+    wr(self, GTSIM_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_STATUS_SET_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
     EXPECT_EQ(line(self), 1u);
     raise(self, 3, 0, 1);
     EXPECT_EQ(line(self), 1u);
-    wr(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_STATUS_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
+    wr(self, GTSIM_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_STATUS_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
     EXPECT_EQ(line(self), 1u); /* the aggregator still holds it */
     serviced_set seen = { 0 };
     gen12_handler(self, &seen, NULL);
     EXPECT_EQ(line(self), 0u);
-    wr(self, TB_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_STATUS_SET_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
+    wr(self, GTSIM_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_STATUS_SET_OFFSET, ROUNDTRIP_STATUS_DONE_MASK);
     EXPECT_EQ(line(self), 1u);
 }
 
@@ -308,10 +308,10 @@ static void body_Gen12ComputeEngineRaisesAndClearsTheLine(IrqSystem *self)
 static void body_Gen12GucInterfaceVectorsAndService(IrqSystem *self)
 {
     build(self, "gen12", self->mode);
-    const tlm_target *guc = tb_system_irq_guc_mmio(self->system);
+    const tlm_target *guc = gtsim_system_irq_guc_mmio(self->system);
     ASSERT_TRUE(guc != NULL);
-    const tlm_signal *vector0 = tb_system_irq_guc_vector(self->system, 0);
-    const tlm_signal *vector1 = tb_system_irq_guc_vector(self->system, 1);
+    const tlm_signal *vector0 = gtsim_system_irq_guc_vector(self->system, 0);
+    const tlm_signal *vector1 = gtsim_system_irq_guc_vector(self->system, 1);
     irq_write(guc, GUC(RENDER_COPY_INTR_ENABLE), 0xFFFF0000u); /* render at the GuC only */
     irq_write(guc, GUC(RCS0_RSVD_INTR_MASK), 0);
     irq_write(guc, GUC(VCS_VECS_INTR_ENABLE), 0x0000FFFFu); /* vecs at the GuC */
@@ -350,11 +350,11 @@ TB_TEST_ALL_MODES(IrqSystem, Gen12GucInterfaceVectorsAndService, body_Gen12GucIn
 TEST_F(IrqSystem, Gen6HasNoRtlTwinOfItsAggregator)
 {
     char error[256] = "";
-    tb_system_config config = { .profile = "gen6", .irq_mode = TB_MODE_RTL };
-    EXPECT_TRUE(tb_system_create(&config, error, sizeof error) == NULL);
+    gtsim_system_config config = { .profile = "gen6", .irq_mode = GTSIM_MODE_RTL };
+    EXPECT_TRUE(gtsim_system_create(&config, error, sizeof error) == NULL);
     EXPECT_TRUE(irq_contains(error, "profile gen6 has no RTL twin"));
-    config.irq_mode = TB_MODE_LOCKSTEP;
-    EXPECT_TRUE(tb_system_create(&config, error, sizeof error) == NULL);
+    config.irq_mode = GTSIM_MODE_LOCKSTEP;
+    EXPECT_TRUE(gtsim_system_create(&config, error, sizeof error) == NULL);
 }
 
 /* ---- gen6: the GT interrupt registers at 0x44010 --------------------------------------------- */
@@ -372,22 +372,22 @@ static uint32_t gen6_handler(IrqSystem *self)
 
 TEST_F(IrqSystem, Gen6BlockIsOnTheMmioMapAtItsPublicBase)
 {
-    build(self, "gen6", TB_MODE_MODEL);
+    build(self, "gen6", GTSIM_MODE_MODEL);
     EXPECT_EQ(rd(self, 0x44014u), 0xFFFFFFFFu); /* GTIMR */
     wr(self, 0x4401Cu, 0x1u);                   /* GTIER */
     EXPECT_EQ(rd(self, G6(GTIER)), 0x1u);
     /* gen12's tree is not there: an unimplemented offset of the BAR (reads 0). */
     uint32_t value = 0xdeadbeef;
-    EXPECT_EQ(irq_access(tb_system_mmio(self->system), TLM_READ_COMMAND, IRQ_GEN11_MMIO_BASE, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(irq_access(gtsim_system_mmio(self->system), TLM_READ_COMMAND, IRQ_GEN11_MMIO_BASE, &value), TLM_OK_RESPONSE);
     EXPECT_EQ(value, 0u);
     char error[256] = "";
-    EXPECT_FALSE(tb_system_irq_raise(self->system, 2, 0, 1, error, sizeof error));
+    EXPECT_FALSE(gtsim_system_irq_raise(self->system, 2, 0, 1, error, sizeof error));
     EXPECT_TRUE(irq_contains(error, "in profile gen6"));
 }
 
 TEST_F(IrqSystem, Gen6HostServiceLoopOverEveryEngine)
 {
-    build(self, "gen6", TB_MODE_MODEL);
+    build(self, "gen6", GTSIM_MODE_MODEL);
     uint32_t wanted = IRQ_GEN6_GTIIR_RENDER_USER_INTERRUPT_MASK | IRQ_GEN6_GTIIR_VIDEO_USER_INTERRUPT_MASK |
                       IRQ_GEN6_GTIIR_BLITTER_USER_INTERRUPT_MASK | IRQ_GEN6_GTIIR_BLITTER_MASTER_ERROR_MASK;
     wr(self, G6(GTIER), wanted);
@@ -403,7 +403,7 @@ TEST_F(IrqSystem, Gen6HostServiceLoopOverEveryEngine)
 
 TEST_F(IrqSystem, Gen6EventWhileMaskedIsLostAndBackToBackEventsQueue)
 {
-    build(self, "gen6", TB_MODE_MODEL);
+    build(self, "gen6", GTSIM_MODE_MODEL);
     wr(self, G6(GTIER), 0xFFFFFFFFu);
     raise(self, 1, 0, 0x0001); /* masked: not reported */
     wr(self, G6(GTIMR), 0);

@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tb_regress_list.h"
+#include "gtsim_regress_list.h"
 #include "tb_test.h"
 
-#ifndef TB_REGRESS_LIST
-#error "TB_REGRESS_LIST must name testbench/regress/gtsim.list"
+#ifndef GTSIM_REGRESS_LIST
+#error "GTSIM_REGRESS_LIST must name testbench/regress/gtsim.list"
 #endif
 #ifndef TB_SCENARIOS_DIR
 #error "TB_SCENARIOS_DIR must name testbench/scenarios"
@@ -22,7 +22,7 @@
 #endif
 
 typedef struct RegressList {
-    tb_regress_list *list; /* the parsed list */
+    gtsim_regress_list *list; /* the parsed list */
     long smoke;            /* index of suite smoke */
     long full;             /* index of suite full */
 } RegressList;
@@ -30,20 +30,20 @@ typedef struct RegressList {
 static void RegressList_SetUp(RegressList *self)
 {
     char message[512] = "";
-    self->list = tb_regress_list_load(TB_REGRESS_LIST, message, sizeof message);
+    self->list = gtsim_regress_list_load(GTSIM_REGRESS_LIST, message, sizeof message);
     if (!self->list)
         ADD_FAILURE("%s", message);
     ASSERT_TRUE(self->list != NULL);
     if (self->list->error_count)
-        tb_regress_list_print_errors(self->list, stdout);
+        gtsim_regress_list_print_errors(self->list, stdout);
     ASSERT_EQ(self->list->error_count, 0);
-    self->smoke = tb_regress_list_find_suite(self->list, "smoke");
-    self->full = tb_regress_list_find_suite(self->list, "full");
+    self->smoke = gtsim_regress_list_find_suite(self->list, "smoke");
+    self->full = gtsim_regress_list_find_suite(self->list, "full");
 }
 
 static void RegressList_TearDown(RegressList *self)
 {
-    tb_regress_list_destroy(self->list);
+    gtsim_regress_list_destroy(self->list);
 }
 
 TEST_F(RegressList, HasSmokeAndFullWhichIncludesIt)
@@ -52,9 +52,9 @@ TEST_F(RegressList, HasSmokeAndFullWhichIncludesIt)
     ASSERT_GE(self->full, 0);
     size_t in_smoke = 0, in_full = 0;
     for (size_t i = 0; i < self->list->entry_count; i++) {
-        const tb_regress_entry *entry = &self->list->entries[i];
-        bool smoke = tb_regress_list_in_suite(self->list, entry, (size_t)self->smoke);
-        bool full = tb_regress_list_in_suite(self->list, entry, (size_t)self->full);
+        const gtsim_regress_entry *entry = &self->list->entries[i];
+        bool smoke = gtsim_regress_list_in_suite(self->list, entry, (size_t)self->smoke);
+        bool full = gtsim_regress_list_in_suite(self->list, entry, (size_t)self->full);
         in_smoke += smoke;
         in_full += full;
         if (smoke && !full)
@@ -68,8 +68,8 @@ TEST_F(RegressList, EveryScenarioFileExists)
 {
     size_t scenarios = 0;
     for (size_t i = 0; i < self->list->entry_count; i++) {
-        const tb_regress_entry *entry = &self->list->entries[i];
-        if (entry->kind != TB_REGRESS_SCENARIO)
+        const gtsim_regress_entry *entry = &self->list->entries[i];
+        if (entry->kind != GTSIM_REGRESS_SCENARIO)
             continue;
         scenarios++;
         if (access(entry->path, R_OK) != 0)
@@ -82,8 +82,8 @@ TEST_F(RegressList, EveryProgramUnderBinExists)
 {
     size_t programs = 0;
     for (size_t i = 0; i < self->list->entry_count; i++) {
-        const tb_regress_entry *entry = &self->list->entries[i];
-        if (entry->kind != TB_REGRESS_TEST)
+        const gtsim_regress_entry *entry = &self->list->entries[i];
+        if (entry->kind != GTSIM_REGRESS_TEST)
             continue;
         for (size_t k = 0; k < entry->argc; k++) {
             const char *word = entry->argv[k];
@@ -104,9 +104,9 @@ TEST_F(RegressList, EveryProgramUnderBinExists)
 static bool smoke_runs_in_model_mode(const RegressList *self, const char *file)
 {
     for (size_t i = 0; i < self->list->entry_count; i++) {
-        const tb_regress_entry *entry = &self->list->entries[i];
-        if (entry->kind != TB_REGRESS_SCENARIO || entry->argc != 0 ||
-            !tb_regress_list_in_suite(self->list, entry, (size_t)self->smoke))
+        const gtsim_regress_entry *entry = &self->list->entries[i];
+        if (entry->kind != GTSIM_REGRESS_SCENARIO || entry->argc != 0 ||
+            !gtsim_regress_list_in_suite(self->list, entry, (size_t)self->smoke))
             continue;
         const char *base = strrchr(entry->path, '/');
         if (strcmp(base ? base + 1 : entry->path, file) == 0)

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "roundtrip_regs.h"
-#include "roundtrip_regs_table_shim.h"
+#include "roundtrip_regs_table_wrapper.h"
 
 typedef struct {
     roundtrip_regs_table *table;

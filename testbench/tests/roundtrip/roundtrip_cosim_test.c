@@ -8,8 +8,8 @@
 
 #include "roundtrip.h"
 #include "roundtrip_regs.h"
-#include "tb_lockstep.h"
-#include "tb_roundtrip_twin.h"
+#include "cosim_lockstep.h"
+#include "cosim_roundtrip_twin.h"
 #include "tb_test.h"
 
 #define PERIOD (1 * TLM_NS)
@@ -37,9 +37,9 @@ typedef struct Cosim {
     tlm_kernel *kernel;         /* time base */
     tlm_clock clock;            /* RTL clock, 1 GHz */
     roundtrip *model;           /* C model */
-    tb_roundtrip_twin *twin;    /* RTL twin */
+    cosim_roundtrip_twin *twin;    /* RTL twin */
     faulty_model fault;         /* corrupting wrapper around the model */
-    tb_lockstep *lockstep;      /* compares fault (reference) against twin (DUT) */
+    cosim_lockstep *lockstep;      /* compares fault (reference) against twin (DUT) */
     tlm_time last_delay;        /* delay annotated by the last event-issued access */
     uint32_t event_value;       /* value the event-issued access wrote */
 } Cosim;
@@ -50,21 +50,21 @@ static void Cosim_SetUp(Cosim *self)
     tlm_logger_set_level(tlm_kernel_logger(self->kernel), TLM_LOG_LEVEL_COUNT);
     tlm_clock_init(&self->clock, self->kernel, "clk", PERIOD, PERIOD);
     self->model = roundtrip_create(self->kernel, "model");
-    self->twin = tb_roundtrip_twin_create(self->kernel, &self->clock, "rtl");
+    self->twin = cosim_roundtrip_twin_create(self->kernel, &self->clock, "rtl");
     self->fault = (faulty_model){
         .as_target = { .name = "faulty", .self = &self->fault, .b_transport = faulty_b_transport },
         .model = roundtrip_target(self->model),
         .flip_read_offset = UINT32_MAX,
     };
-    self->lockstep = tb_lockstep_create(self->kernel, "lockstep", &self->fault.as_target,
-                                        tb_roundtrip_twin_target(self->twin));
+    self->lockstep = cosim_lockstep_create(self->kernel, "lockstep", &self->fault.as_target,
+                                        cosim_roundtrip_twin_target(self->twin));
 }
 
 static void Cosim_TearDown(Cosim *self)
 {
-    EXPECT_EQ(tb_roundtrip_twin_assertion_failures(self->twin), 0u);
-    tb_lockstep_destroy(self->lockstep);
-    tb_roundtrip_twin_destroy(self->twin);
+    EXPECT_EQ(cosim_roundtrip_twin_assertion_failures(self->twin), 0u);
+    cosim_lockstep_destroy(self->lockstep);
+    cosim_roundtrip_twin_destroy(self->twin);
     roundtrip_destroy(self->model);
     tlm_clock_destroy(&self->clock);
     tlm_kernel_destroy(self->kernel);
@@ -82,20 +82,20 @@ static tlm_response_status transfer(const tlm_target *target, tlm_command comman
 
 TEST_F(Cosim, LockstepReportsWrongReadValueWithTransactionAndTime)
 {
-    const tlm_target *bus = tb_lockstep_target(self->lockstep);
+    const tlm_target *bus = cosim_lockstep_target(self->lockstep);
     self->fault.flip_read_offset = ROUNDTRIP_SCRATCH_OFFSET;
     uint32_t value = 0x10;
     tlm_time delay = 0;
     ASSERT_EQ(transfer(bus, TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay), TLM_OK_RESPONSE);
     tlm_kernel_run_for(self->kernel, delay);
-    EXPECT_EQ(tb_lockstep_mismatches(self->lockstep), 0u);
+    EXPECT_EQ(cosim_lockstep_mismatches(self->lockstep), 0u);
     tlm_time read_time = tlm_kernel_now(self->kernel);
     value = 0;
     delay = 0;
     ASSERT_EQ(transfer(bus, TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay), TLM_OK_RESPONSE);
     EXPECT_EQ(value, 0x10u); /* the initiator gets the RTL's answer */
-    EXPECT_EQ(tb_lockstep_mismatches(self->lockstep), 1u);
-    const tb_lockstep_mismatch *first = tb_lockstep_first_mismatch(self->lockstep);
+    EXPECT_EQ(cosim_lockstep_mismatches(self->lockstep), 1u);
+    const cosim_lockstep_mismatch *first = cosim_lockstep_first_mismatch(self->lockstep);
     ASSERT_TRUE(first != NULL);
     EXPECT_EQ(first->time, read_time);
     EXPECT_TRUE(strstr(first->description, "read data") != NULL);
@@ -109,10 +109,10 @@ TEST_F(Cosim, LockstepReportsResponseDivergence)
     self->fault.answer_ok_everywhere = true;
     uint32_t value = 0;
     tlm_time delay = 0;
-    EXPECT_EQ(transfer(tb_lockstep_target(self->lockstep), TLM_READ_COMMAND, 0x800, &value, &delay),
+    EXPECT_EQ(transfer(cosim_lockstep_target(self->lockstep), TLM_READ_COMMAND, 0x800, &value, &delay),
               TLM_ADDRESS_ERROR_RESPONSE);
-    ASSERT_EQ(tb_lockstep_mismatches(self->lockstep), 1u);
-    EXPECT_TRUE(strstr(tb_lockstep_first_mismatch(self->lockstep)->description,
+    ASSERT_EQ(cosim_lockstep_mismatches(self->lockstep), 1u);
+    EXPECT_TRUE(strstr(cosim_lockstep_first_mismatch(self->lockstep)->description,
                        "response: model OK, rtl ADDRESS_ERROR") != NULL);
 }
 
@@ -120,31 +120,31 @@ TEST_F(Cosim, LockstepReportsSignalDivergence)
 {
     tlm_signal stuck_low;
     tlm_signal_init(&stuck_low, "stuck", 1, 0);
-    tb_lockstep_compare_signal(self->lockstep, "irq", &stuck_low, tb_roundtrip_twin_irq(self->twin));
-    const tlm_target *bus = tb_lockstep_target(self->lockstep);
+    cosim_lockstep_compare_signal(self->lockstep, "irq", &stuck_low, cosim_roundtrip_twin_irq(self->twin));
+    const tlm_target *bus = cosim_lockstep_target(self->lockstep);
     uint32_t value = 1;
     tlm_time delay = 0;
     ASSERT_EQ(transfer(bus, TLM_WRITE_COMMAND, ROUNDTRIP_INT_ENABLE_OFFSET, &value, &delay), TLM_OK_RESPONSE);
-    EXPECT_EQ(tb_lockstep_mismatches(self->lockstep), 0u);
+    EXPECT_EQ(cosim_lockstep_mismatches(self->lockstep), 0u);
     ASSERT_EQ(transfer(bus, TLM_WRITE_COMMAND, ROUNDTRIP_STATUS_SET_OFFSET, &value, &delay), TLM_OK_RESPONSE);
-    EXPECT_EQ(tb_lockstep_mismatches(self->lockstep), 1u);
-    EXPECT_TRUE(strstr(tb_lockstep_first_mismatch(self->lockstep)->description, "signal irq: model 0x0, rtl 0x1") !=
+    EXPECT_EQ(cosim_lockstep_mismatches(self->lockstep), 1u);
+    EXPECT_TRUE(strstr(cosim_lockstep_first_mismatch(self->lockstep)->description, "signal irq: model 0x0, rtl 0x1") !=
                 NULL);
-    EXPECT_EQ(tb_lockstep_check_signals(self->lockstep), 1u);
+    EXPECT_EQ(cosim_lockstep_check_signals(self->lockstep), 1u);
     tlm_signal_destroy(&stuck_low);
 }
 
 TEST_F(Cosim, IdleClockStepsTheRtlOncePerEdge)
 {
-    EXPECT_EQ(tb_roundtrip_twin_cycles(self->twin), 0u);
+    EXPECT_EQ(cosim_roundtrip_twin_cycles(self->twin), 0u);
     tlm_kernel_run_for(self->kernel, 100 * PERIOD);
     EXPECT_EQ(tlm_clock_cycles(&self->clock), 100u);
-    EXPECT_EQ(tb_roundtrip_twin_cycles(self->twin), 100u);
+    EXPECT_EQ(cosim_roundtrip_twin_cycles(self->twin), 100u);
 }
 
 TEST_F(Cosim, TransferCyclesAreAnnotatedAndNeverSteppedTwice)
 {
-    const tlm_target *rtl = tb_roundtrip_twin_target(self->twin);
+    const tlm_target *rtl = cosim_roundtrip_twin_target(self->twin);
     for (uint32_t i = 0; i < 20; i++) {
         uint32_t value = 0xC0DE0000u + i;
         tlm_time delay = 0;
@@ -158,13 +158,13 @@ TEST_F(Cosim, TransferCyclesAreAnnotatedAndNeverSteppedTwice)
         EXPECT_EQ((start + delay) % PERIOD, 0u);
         tlm_kernel_run_for(self->kernel, delay + 3 * PERIOD);
         /* Once the kernel has passed the RTL's time, both counted the same edges. */
-        EXPECT_EQ(tb_roundtrip_twin_cycles(self->twin), tlm_clock_cycles(&self->clock));
+        EXPECT_EQ(cosim_roundtrip_twin_cycles(self->twin), tlm_clock_cycles(&self->clock));
     }
 }
 
 TEST_F(Cosim, IncomingTimeOffsetDelaysTheTransfer)
 {
-    const tlm_target *rtl = tb_roundtrip_twin_target(self->twin);
+    const tlm_target *rtl = cosim_roundtrip_twin_target(self->twin);
     uint32_t value = 5;
     tlm_time immediate = 0;
     ASSERT_EQ(transfer(rtl, TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &immediate), TLM_OK_RESPONSE);
@@ -172,10 +172,10 @@ TEST_F(Cosim, IncomingTimeOffsetDelaysTheTransfer)
     /* The same transfer asked for 50 ns later ends 50 ns later: idle cycles come first. */
     tlm_time offset = 50 * PERIOD;
     tlm_time delay = offset;
-    uint64_t cycles_before = tb_roundtrip_twin_cycles(self->twin);
+    uint64_t cycles_before = cosim_roundtrip_twin_cycles(self->twin);
     ASSERT_EQ(transfer(rtl, TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay), TLM_OK_RESPONSE);
     EXPECT_EQ(delay, offset + immediate);
-    EXPECT_EQ(tb_roundtrip_twin_cycles(self->twin) - cycles_before, 50u + immediate / PERIOD);
+    EXPECT_EQ(cosim_roundtrip_twin_cycles(self->twin) - cycles_before, 50u + immediate / PERIOD);
 }
 
 static void write_from_event(void *context)
@@ -183,7 +183,7 @@ static void write_from_event(void *context)
     Cosim *self = context;
     uint32_t value = self->event_value;
     tlm_time delay = 0;
-    transfer(tb_roundtrip_twin_target(self->twin), TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay);
+    transfer(cosim_roundtrip_twin_target(self->twin), TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay);
     self->last_delay = delay;
 }
 
@@ -197,19 +197,19 @@ TEST_F(Cosim, TransfersWorkFromInsideEvents)
     tlm_kernel_run_for(self->kernel, self->last_delay);
     uint32_t value = 0;
     tlm_time delay = 0;
-    ASSERT_EQ(transfer(tb_roundtrip_twin_target(self->twin), TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay),
+    ASSERT_EQ(transfer(cosim_roundtrip_twin_target(self->twin), TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay),
               TLM_OK_RESPONSE);
     EXPECT_EQ(value, 0x5EED5EEDu);
     tlm_kernel_run_for(self->kernel, delay);
-    EXPECT_EQ(tb_roundtrip_twin_cycles(self->twin), tlm_clock_cycles(&self->clock));
+    EXPECT_EQ(cosim_roundtrip_twin_cycles(self->twin), tlm_clock_cycles(&self->clock));
 }
 
 TEST_F(Cosim, ModelAndRtlAgreeOnRandomTraffic)
 {
     /* Deterministic pseudo-random writes and reads over every register and some holes; the
      * lockstep must see no divergence (the reference here is the unmodified model). */
-    const tlm_target *bus = tb_lockstep_target(self->lockstep);
-    tb_lockstep_compare_signal(self->lockstep, "irq", roundtrip_irq(self->model), tb_roundtrip_twin_irq(self->twin));
+    const tlm_target *bus = cosim_lockstep_target(self->lockstep);
+    cosim_lockstep_compare_signal(self->lockstep, "irq", roundtrip_irq(self->model), cosim_roundtrip_twin_irq(self->twin));
     uint64_t state = 0x9E3779B97F4A7C15ull;
     for (int i = 0; i < 3000; i++) {
         state = state * 6364136223846793005ull + 1442695040888963407ull;
@@ -221,6 +221,6 @@ TEST_F(Cosim, ModelAndRtlAgreeOnRandomTraffic)
         transfer(bus, (state >> 62) & 1 ? TLM_READ_COMMAND : TLM_WRITE_COMMAND, offset, &value, &delay);
         tlm_kernel_run_for(self->kernel, delay);
     }
-    EXPECT_EQ(tb_lockstep_transactions(self->lockstep), 3000u);
-    EXPECT_EQ(tb_lockstep_mismatches(self->lockstep), 0u);
+    EXPECT_EQ(cosim_lockstep_transactions(self->lockstep), 3000u);
+    EXPECT_EQ(cosim_lockstep_mismatches(self->lockstep), 0u);
 }

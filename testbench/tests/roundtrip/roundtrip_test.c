@@ -7,14 +7,14 @@
 #include <string.h>
 
 #include "roundtrip_regs.h"
-#include "tb_lockstep.h"
-#include "tb_system.h"
+#include "cosim_lockstep.h"
+#include "gtsim_system.h"
 #include "tb_test.h"
 #include "tb_test_modes.h"
 
 typedef struct RoundTrip {
-    tb_system *system;   /* the system under test */
-    tb_block_mode mode;  /* how the round-trip block is simulated */
+    gtsim_system *system;   /* the system under test */
+    gtsim_block_mode mode;  /* how the round-trip block is simulated */
 } RoundTrip;
 
 /* ---- host access helpers: one access, then let time reach its end --------------------- */
@@ -22,13 +22,13 @@ typedef struct RoundTrip {
 static tlm_response_status access(RoundTrip *self, tlm_command command, uint64_t offset, uint8_t *data,
                                   uint32_t length, const uint8_t *byte_enable, uint32_t byte_enable_length)
 {
-    /* Offsets are the block's: it sits at TB_SYSTEM_ROUNDTRIP_BASE in the system's BAR. */
-    tlm_payload payload = tlm_payload_make(command, TB_SYSTEM_ROUNDTRIP_BASE + offset, data, length);
+    /* Offsets are the block's: it sits at GTSIM_SYSTEM_ROUNDTRIP_BASE in the system's BAR. */
+    tlm_payload payload = tlm_payload_make(command, GTSIM_SYSTEM_ROUNDTRIP_BASE + offset, data, length);
     payload.byte_enable = byte_enable;
     payload.byte_enable_length = byte_enable_length;
     tlm_time delay = 0;
-    tlm_b_transport(tb_system_mmio(self->system), &payload, &delay);
-    tlm_kernel_run_for(tb_system_kernel(self->system), delay);
+    tlm_b_transport(gtsim_system_mmio(self->system), &payload, &delay);
+    tlm_kernel_run_for(gtsim_system_kernel(self->system), delay);
     return payload.response;
 }
 
@@ -57,27 +57,27 @@ static tlm_response_status mmio_read_status(RoundTrip *self, uint32_t offset)
 
 static uint64_t host_irq(RoundTrip *self)
 {
-    return tlm_signal_get(tb_system_host_irq(self->system));
+    return tlm_signal_get(gtsim_system_host_irq(self->system));
 }
 
-static void set_up(RoundTrip *self, tb_block_mode mode)
+static void set_up(RoundTrip *self, gtsim_block_mode mode)
 {
     char error[160] = "";
-    tb_system_config config = { .roundtrip_mode = mode };
+    gtsim_system_config config = { .roundtrip_mode = mode };
     self->mode = mode;
-    self->system = tb_system_create(&config, error, sizeof error);
+    self->system = gtsim_system_create(&config, error, sizeof error);
     ASSERT_TRUE(self->system != NULL);
     /* Refused accesses are logged as errors by design; keep test output to real failures. */
-    tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_LEVEL_COUNT);
+    tlm_logger_set_level(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_LEVEL_COUNT);
 }
 
 static void tear_down(RoundTrip *self)
 {
     if (!self->system)
         return;
-    EXPECT_EQ(tb_system_mismatches(self->system), 0u);
-    EXPECT_EQ(tb_system_rtl_assertion_failures(self->system), 0u);
-    tb_system_destroy(self->system);
+    EXPECT_EQ(gtsim_system_mismatches(self->system), 0u);
+    EXPECT_EQ(gtsim_system_rtl_assertion_failures(self->system), 0u);
+    gtsim_system_destroy(self->system);
 }
 
 /* ---- bodies ------------------------------------------------------------------------------ */
@@ -225,7 +225,7 @@ static void body_byte_enables(RoundTrip *self)
 }
 
 /* One fixture per mode; each body runs under all three. */
-TB_TEST_MODES_FIXTURES(RoundTrip, set_up, tear_down, TB_MODE_MODEL, TB_MODE_RTL, TB_MODE_LOCKSTEP)
+TB_TEST_MODES_FIXTURES(RoundTrip, set_up, tear_down, GTSIM_MODE_MODEL, GTSIM_MODE_RTL, GTSIM_MODE_LOCKSTEP)
 
 TB_TEST_ALL_MODES(RoundTrip, ResetValues, body_reset_values)
 TB_TEST_ALL_MODES(RoundTrip, ScratchRoundTrip, body_scratch_round_trip)

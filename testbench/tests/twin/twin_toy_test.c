@@ -1,15 +1,15 @@
 /* The toy twin proves the path of adding an RTL twin (docs/contributing.md "Adding an RTL twin"): a tiny
  * AXI4-Lite block (rtl/toy/toy_scratch.sv, registers in toy_regs.toml) with its C model, its
  * Verilator wrapper, its twin and its lockstep, runs in model, rtl and lockstep modes through
- * the platform (tb_system) without one edit to the platform or the CLI:
+ * the platform (gtsim_system) without one edit to the platform or the CLI:
  *
  *   - ONE descriptor entry: `toy_descriptor` below, appended to the registry from the test
- *     (tb_twin_registry_add), so the toy never appears in gtsim's --rtl list;
+ *     (gtsim_twin_registry_add), so the toy never appears in gtsim's --rtl list;
  *   - ONE build call: gtsim_add_twin(toy ...) in this directory's CMakeLists.txt, which
  *     verilates the RTL, builds the wrapper, the twin, the lockstep, their planted-bug variants
  *     and the lint test rtl.toy.lint.
  * Besides the block's own files (RTL, register description, model, wrapper, twin, lockstep)
- * nothing else changed: tb_system.c, gtsim_main.c and the product's CMakeLists are untouched.
+ * nothing else changed: gtsim_system.c, gtsim_main.c and the product's CMakeLists are untouched.
  *
  * Built twice. test_twin_toy_test checks the register rules in every mode (expected values
  * from toy_regs.toml, not from either side) and the registry's rules. test_twin_toy_planted_test
@@ -19,77 +19,77 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "tb_lockstep.h"
-#include "tb_system.h"
+#include "cosim_lockstep.h"
+#include "gtsim_system.h"
 #include "tb_test.h"
-#include "tb_toy_lockstep.h"
-#include "tb_toy_twin.h"
-#include "tb_twin_registry.h"
+#include "cosim_toy_lockstep.h"
+#include "cosim_toy_twin.h"
+#include "gtsim_twin_registry.h"
 #include "toy_model.h"
 #include "toy_regs.h"
 
-/* Where the toy sits on the GT's BAR: above the round-trip block's window (TB_SYSTEM_ROUNDTRIP_BASE,
+/* Where the toy sits on the GT's BAR: above the round-trip block's window (GTSIM_SYSTEM_ROUNDTRIP_BASE,
  * 4 KiB) and below the GTT half, where no register of the GT decodes (docs/reference/gt.md "MMIO map"). */
-#define TOY_BASE (TB_SYSTEM_ROUNDTRIP_BASE + 0x10000u)
+#define TOY_BASE (GTSIM_SYSTEM_ROUNDTRIP_BASE + 0x10000u)
 
 /* ---- the descriptor entry ----------------------------------------------------------------- */
 
-static void toy_create_model(tb_twin_instance *instance, tb_twin_platform *platform)
+static void toy_create_model(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
 {
     instance->model = toy_model_create(platform->kernel, "toy");
 }
 
-static void toy_create_rtl(tb_twin_instance *instance, tb_twin_platform *platform)
+static void toy_create_rtl(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
 {
-    instance->twin = tb_toy_twin_create(platform->kernel, platform->clock, "toy_rtl");
+    instance->twin = cosim_toy_twin_create(platform->kernel, platform->clock, "toy_rtl");
 }
 
-static void toy_create_lockstep(tb_twin_instance *instance, tb_twin_platform *platform)
+static void toy_create_lockstep(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
 {
     toy_create_model(instance, platform);
     toy_create_rtl(instance, platform);
-    instance->lockstep = tb_toy_lockstep_create(platform->kernel, "toy_lockstep", instance->model, instance->twin);
+    instance->lockstep = cosim_toy_lockstep_create(platform->kernel, "toy_lockstep", instance->model, instance->twin);
 }
 
 /* A block outside the GT: mapped on its BAR once the GT exists. */
-static void toy_attach(tb_twin_instance *instance, tb_twin_platform *platform)
+static void toy_attach(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
 {
-    const tlm_target *target = instance->lockstep ? tb_lockstep_target(instance->lockstep)
-                               : instance->twin   ? tb_toy_twin_target(instance->twin)
+    const tlm_target *target = instance->lockstep ? cosim_lockstep_target(instance->lockstep)
+                               : instance->twin   ? cosim_toy_twin_target(instance->twin)
                                                   : toy_model_target(instance->model);
     gt_mmio_map(platform->gt, TOY_BASE, TOY_BLOCK_SIZE, target);
 }
 
-static void toy_destroy(tb_twin_instance *instance)
+static void toy_destroy(gtsim_twin_instance *instance)
 {
-    tb_lockstep_destroy(instance->lockstep);
-    tb_toy_twin_destroy(instance->twin);
+    cosim_lockstep_destroy(instance->lockstep);
+    cosim_toy_twin_destroy(instance->twin);
     toy_model_destroy(instance->model);
 }
 
-static uint64_t toy_assertion_failures(const tb_twin_instance *instance)
+static uint64_t toy_assertion_failures(const gtsim_twin_instance *instance)
 {
-    return instance->twin ? tb_toy_twin_assertion_failures(instance->twin) : 0;
+    return instance->twin ? cosim_toy_twin_assertion_failures(instance->twin) : 0;
 }
 
-static uint64_t toy_mismatches(const tb_twin_instance *instance)
+static uint64_t toy_mismatches(const gtsim_twin_instance *instance)
 {
-    return instance->lockstep ? tb_lockstep_mismatches(instance->lockstep) : 0;
+    return instance->lockstep ? cosim_lockstep_mismatches(instance->lockstep) : 0;
 }
 
-static uint64_t toy_transactions(const tb_twin_instance *instance)
+static uint64_t toy_transactions(const gtsim_twin_instance *instance)
 {
-    return instance->lockstep ? tb_lockstep_transactions(instance->lockstep) : 0;
+    return instance->lockstep ? cosim_lockstep_transactions(instance->lockstep) : 0;
 }
 
 static const char *const toy_profiles[] = { "gen12", NULL };
 
-static const tb_twin_descriptor toy_descriptor = {
+static const gtsim_twin_descriptor toy_descriptor = {
     .name = "toy",
     .description = "the toy scratch block (tests only)",
     .profiles = toy_profiles,
     .absent = "has no toy scratch block (a gen12 test block)",
-    .mode_offset = offsetof(tb_system_config, added_modes[0]),
+    .mode_offset = offsetof(gtsim_system_config, added_modes[0]),
     .create_model = toy_create_model,
     .create_rtl = toy_create_rtl,
     .create_lockstep = toy_create_lockstep,
@@ -105,15 +105,15 @@ static void register_toy(void)
 {
     static bool registered;
     if (!registered)
-        registered = tb_twin_registry_add(&toy_descriptor);
+        registered = gtsim_twin_registry_add(&toy_descriptor);
     ASSERT_TRUE(registered);
 }
 
 /* ---- the system with the toy, and host accesses to it ------------------------------------- */
 
 typedef struct Toy {
-    tb_system *system;   /* the system under test */
-    tb_block_mode mode;  /* how the toy is simulated */
+    gtsim_system *system;   /* the system under test */
+    gtsim_block_mode mode;  /* how the toy is simulated */
     uint64_t accesses;   /* host accesses made to the toy */
 } Toy;
 
@@ -124,8 +124,8 @@ static tlm_response_status access(Toy *self, tlm_command command, uint32_t offse
     payload.byte_enable = byte_enable;
     payload.byte_enable_length = byte_enable ? 4 : 0;
     tlm_time delay = 0;
-    tlm_b_transport(tb_system_mmio(self->system), &payload, &delay);
-    tlm_kernel_run_for(tb_system_kernel(self->system), delay);
+    tlm_b_transport(gtsim_system_mmio(self->system), &payload, &delay);
+    tlm_kernel_run_for(gtsim_system_kernel(self->system), delay);
     self->accesses++;
     return payload.response;
 }
@@ -146,43 +146,43 @@ static uint32_t mmio_read(Toy *self, uint32_t offset)
     return value;
 }
 
-static void set_up(Toy *self, tb_block_mode mode)
+static void set_up(Toy *self, gtsim_block_mode mode)
 {
     register_toy();
     char error[160] = "";
-    tb_system_config config = { .profile = "gen12" };
-    *tb_twin_mode_slot(&toy_descriptor, &config) = mode;
+    gtsim_system_config config = { .profile = "gen12" };
+    *gtsim_twin_mode_slot(&toy_descriptor, &config) = mode;
     self->mode = mode;
-    self->system = tb_system_create(&config, error, sizeof error);
+    self->system = gtsim_system_create(&config, error, sizeof error);
     ASSERT_TRUE(self->system != NULL);
     /* Refused accesses are logged as errors by design; keep test output to real failures. */
-    tlm_logger_set_level(tlm_kernel_logger(tb_system_kernel(self->system)), TLM_LOG_LEVEL_COUNT);
+    tlm_logger_set_level(tlm_kernel_logger(gtsim_system_kernel(self->system)), TLM_LOG_LEVEL_COUNT);
 }
 
 static void tear_down(Toy *self)
 {
-    tb_system_destroy(self->system);
+    gtsim_system_destroy(self->system);
 }
 
 typedef Toy ToyModel;
 typedef Toy ToyRtl;
 typedef Toy ToyLockstep;
-static void ToyModel_SetUp(ToyModel *self) { set_up(self, TB_MODE_MODEL); }
+static void ToyModel_SetUp(ToyModel *self) { set_up(self, GTSIM_MODE_MODEL); }
 static void ToyModel_TearDown(ToyModel *self) { tear_down(self); }
-static void ToyRtl_SetUp(ToyRtl *self) { set_up(self, TB_MODE_RTL); }
+static void ToyRtl_SetUp(ToyRtl *self) { set_up(self, GTSIM_MODE_RTL); }
 static void ToyRtl_TearDown(ToyRtl *self) { tear_down(self); }
-static void ToyLockstep_SetUp(ToyLockstep *self) { set_up(self, TB_MODE_LOCKSTEP); }
+static void ToyLockstep_SetUp(ToyLockstep *self) { set_up(self, GTSIM_MODE_LOCKSTEP); }
 static void ToyLockstep_TearDown(ToyLockstep *self) { tear_down(self); }
 
 /* What the platform built for the mode: the model, the twin, or both and their compare. */
 static void check_instance(Toy *self)
 {
-    tb_twin_instance *instance = tb_system_twin(self->system, "toy");
+    gtsim_twin_instance *instance = gtsim_system_twin(self->system, "toy");
     ASSERT_TRUE(instance != NULL);
     EXPECT_EQ(instance->mode, self->mode);
-    EXPECT_EQ(instance->model != NULL, self->mode != TB_MODE_RTL);
-    EXPECT_EQ(instance->twin != NULL, self->mode != TB_MODE_MODEL);
-    EXPECT_EQ(instance->lockstep != NULL, self->mode == TB_MODE_LOCKSTEP);
+    EXPECT_EQ(instance->model != NULL, self->mode != GTSIM_MODE_RTL);
+    EXPECT_EQ(instance->twin != NULL, self->mode != GTSIM_MODE_MODEL);
+    EXPECT_EQ(instance->lockstep != NULL, self->mode == GTSIM_MODE_LOCKSTEP);
 }
 
 #ifndef TOY_PLANTED
@@ -209,11 +209,11 @@ static void body_register_round_trip(Toy *self)
     uint8_t bytes[4];
     EXPECT_EQ(access(self, TLM_READ_COMMAND, TOY_STATUS_OFFSET + 4, bytes, NULL), TLM_ADDRESS_ERROR_RESPONSE);
 
-    EXPECT_EQ(tb_system_rtl_assertion_failures(self->system), 0u);
-    EXPECT_EQ(tb_system_mismatches(self->system), 0u);
+    EXPECT_EQ(gtsim_system_rtl_assertion_failures(self->system), 0u);
+    EXPECT_EQ(gtsim_system_mismatches(self->system), 0u);
     /* In lockstep every host access to the toy went through the compare. */
-    tb_twin_instance *instance = tb_system_twin(self->system, "toy");
-    EXPECT_EQ(toy_descriptor.transactions(instance), self->mode == TB_MODE_LOCKSTEP ? self->accesses : 0u);
+    gtsim_twin_instance *instance = gtsim_system_twin(self->system, "toy");
+    EXPECT_EQ(toy_descriptor.transactions(instance), self->mode == GTSIM_MODE_LOCKSTEP ? self->accesses : 0u);
 }
 
 TEST_F(ToyModel, RegisterRoundTrip) { body_register_round_trip(self); }
@@ -224,50 +224,50 @@ TEST_F(ToyLockstep, RegisterRoundTrip) { body_register_round_trip(self); }
 TEST(TwinRegistry, TestTwinIsAppendedAfterTheProducts)
 {
     char names[128];
-    EXPECT_STREQ(tb_twin_names(names, sizeof names), "roundtrip, irq, doorbell");
+    EXPECT_STREQ(gtsim_twin_names(names, sizeof names), "roundtrip, irq, doorbell");
     register_toy();
-    EXPECT_STREQ(tb_twin_names(names, sizeof names), "roundtrip, irq, doorbell, toy");
+    EXPECT_STREQ(gtsim_twin_names(names, sizeof names), "roundtrip, irq, doorbell, toy");
     size_t index = 0;
-    EXPECT_TRUE(tb_twin_find("toy", 3, &index) == &toy_descriptor);
+    EXPECT_TRUE(gtsim_twin_find("toy", 3, &index) == &toy_descriptor);
     EXPECT_EQ(index, 3u);
-    EXPECT_TRUE(tb_twin_find("toy,irq", 3, NULL) == &toy_descriptor);
-    EXPECT_TRUE(tb_twin_find("to", 2, NULL) == NULL);
+    EXPECT_TRUE(gtsim_twin_find("toy,irq", 3, NULL) == &toy_descriptor);
+    EXPECT_TRUE(gtsim_twin_find("to", 2, NULL) == NULL);
 }
 
 /* A name is registered once; a descriptor without what the platform calls is refused. */
 TEST(TwinRegistry, RefusesTakenNamesAndIncompleteDescriptors)
 {
     register_toy();
-    EXPECT_FALSE(tb_twin_registry_add(&toy_descriptor));
-    tb_twin_descriptor same_name = toy_descriptor;
+    EXPECT_FALSE(gtsim_twin_registry_add(&toy_descriptor));
+    gtsim_twin_descriptor same_name = toy_descriptor;
     same_name.name = "irq";
-    EXPECT_FALSE(tb_twin_registry_add(&same_name));
-    tb_twin_descriptor incomplete = toy_descriptor;
+    EXPECT_FALSE(gtsim_twin_registry_add(&same_name));
+    gtsim_twin_descriptor incomplete = toy_descriptor;
     incomplete.name = "toy2";
     incomplete.create_rtl = NULL;
-    EXPECT_FALSE(tb_twin_registry_add(&incomplete));
-    EXPECT_EQ(tb_twin_count(), 4u);
+    EXPECT_FALSE(gtsim_twin_registry_add(&incomplete));
+    EXPECT_EQ(gtsim_twin_count(), 4u);
 }
 
 /* The profiles come from the descriptor: gen6 has no toy, and says so in the descriptor's words. */
 TEST(TwinRegistry, ProfilesComeFromTheDescriptor)
 {
     register_toy();
-    EXPECT_TRUE(tb_twin_in_profile(&toy_descriptor, "gen12"));
-    EXPECT_TRUE(tb_twin_in_profile(&toy_descriptor, NULL));
-    EXPECT_FALSE(tb_twin_in_profile(&toy_descriptor, "gen6"));
-    tb_system_config config = { .profile = "gen6" };
-    *tb_twin_mode_slot(&toy_descriptor, &config) = TB_MODE_RTL;
+    EXPECT_TRUE(gtsim_twin_in_profile(&toy_descriptor, "gen12"));
+    EXPECT_TRUE(gtsim_twin_in_profile(&toy_descriptor, NULL));
+    EXPECT_FALSE(gtsim_twin_in_profile(&toy_descriptor, "gen6"));
+    gtsim_system_config config = { .profile = "gen6" };
+    *gtsim_twin_mode_slot(&toy_descriptor, &config) = GTSIM_MODE_RTL;
     char error[160] = "";
-    tb_system *system = tb_system_create(&config, error, sizeof error);
+    gtsim_system *system = gtsim_system_create(&config, error, sizeof error);
     EXPECT_TRUE(system == NULL);
     EXPECT_STREQ(error, "profile gen6 has no toy scratch block (a gen12 test block)");
-    tb_system_destroy(system);
+    gtsim_system_destroy(system);
     /* The product's accessors read the same descriptors. */
-    EXPECT_TRUE(tb_system_profile_has_irq_twin("gen12"));
-    EXPECT_FALSE(tb_system_profile_has_irq_twin("gen6"));
-    EXPECT_TRUE(tb_system_profile_has_doorbell_twin(NULL));
-    EXPECT_FALSE(tb_system_profile_has_doorbell_twin("gen6"));
+    EXPECT_TRUE(gtsim_system_profile_has_irq_twin("gen12"));
+    EXPECT_FALSE(gtsim_system_profile_has_irq_twin("gen6"));
+    EXPECT_TRUE(gtsim_system_profile_has_doorbell_twin(NULL));
+    EXPECT_FALSE(gtsim_system_profile_has_doorbell_twin("gen6"));
 }
 
 #else /* TOY_PLANTED: the planted-bug RTL keeps SCRATCH's byte 3 */
@@ -276,14 +276,14 @@ TEST(TwinRegistry, ProfilesComeFromTheDescriptor)
  * byte 3; the model is the reference, so the mismatch names the model's value. */
 TEST_F(ToyLockstep, PlantedBugIsCaught)
 {
-    ASSERT_EQ(tb_toy_twin_planted_bug(), 1);
+    ASSERT_EQ(cosim_toy_twin_planted_bug(), 1);
     check_instance(self);
     EXPECT_EQ(mmio_write(self, TOY_SCRATCH_OFFSET, 0xA5C35A3Cu), TLM_OK_RESPONSE);
-    EXPECT_EQ(tb_system_mismatches(self->system), 0u);
+    EXPECT_EQ(gtsim_system_mismatches(self->system), 0u);
     (void)mmio_read(self, TOY_SCRATCH_OFFSET);
-    EXPECT_EQ(tb_system_mismatches(self->system), 1u);
-    tb_twin_instance *instance = tb_system_twin(self->system, "toy");
-    const tb_lockstep_mismatch *first = tb_lockstep_first_mismatch(instance->lockstep);
+    EXPECT_EQ(gtsim_system_mismatches(self->system), 1u);
+    gtsim_twin_instance *instance = gtsim_system_twin(self->system, "toy");
+    const cosim_lockstep_mismatch *first = cosim_lockstep_first_mismatch(instance->lockstep);
     ASSERT_TRUE(first != NULL);
     EXPECT_TRUE(strstr(first->description, "read data at byte 3: model 0xa5c35a3c, rtl 0x00c35a3c") != NULL);
 }

@@ -17,8 +17,8 @@
 #error "TB_SCENARIOS_DIR must name testbench/scenarios"
 #endif
 
-/* The GuC scheduler model's reaction time in the system (tb_system.h
- * TB_SYSTEM_GUC_LATENCY_CYCLES of the 1 ns bring-up clock), in ps. */
+/* The GuC scheduler model's reaction time in the system (gtsim_system.h
+ * GTSIM_SYSTEM_GUC_LATENCY_CYCLES of the 1 ns bring-up clock), in ps. */
 #define GUC_LATENCY_PS 100000u
 
 typedef struct WaveBlocks {

@@ -23,7 +23,7 @@
 #error "TB_SCENARIOS_DIR must name testbench/scenarios"
 #endif
 #ifndef TB_BAD_SCENARIOS_DIR
-#error "TB_BAD_SCENARIOS_DIR must name testbench/tests/gtsim/scenarios"
+#error "TB_BAD_SCENARIOS_DIR must name testbench/tests/app/scenarios"
 #endif
 
 typedef struct WavesCli {

@@ -1,5 +1,5 @@
 /* The checks every lockstep planted-bug test makes of a caught seed's replayed waveform
- * (docs/design/cosim.md "What a failing seed leaves behind"; tb_random_wave.h): the trigger is the
+ * (docs/design/cosim.md "What a failing seed leaves behind"; cosim_random_wave.h): the trigger is the
  * first failure, the file holds the history before it and the run after it, and read back it
  * holds the block's rows with the first mismatch on the timeline and clock on both sides.
  * The tests keep their block's rows and their block's own evidence. */
@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "tb_random_regression.h"
+#include "cosim_random_regression.h"
 #include "tb_test.h"
 #include "tlm.h"
 #include "wave.h"
@@ -53,7 +53,7 @@ static inline void wave_replay_expect_window(const wave_replay_facts *f)
  * mismatch at the same time as the caught run's (`first_time`, `first`); its waveform is at
  * `expected_path`, written with its view and triggered by the failure, and the window holds
  * `history` before the failure and `after` past the run (wave_replay_expect_window). */
-static inline void wave_replay_expect_recording(const tb_random_recording *rec, tlm_time replay_first_time,
+static inline void wave_replay_expect_recording(const cosim_random_recording *rec, tlm_time replay_first_time,
                                                 const char *replay_first, tlm_time first_time, const char *first,
                                                 const char *expected_path, tlm_time history, tlm_time after)
 {

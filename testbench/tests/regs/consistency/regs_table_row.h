@@ -1,5 +1,5 @@
 /* One answer of a generated <block>_regs_table module, in C types. Shared by every block's
- * table shim (generated from regs_table_shim.h.in). */
+ * table wrapper (generated from regs_table_wrapper.h.in). */
 #ifndef REGS_TABLE_ROW_H
 #define REGS_TABLE_ROW_H
 

@@ -1,0 +1,33 @@
+/* The line tokenizer the gtsim text formats share (scenario files, `gtsim asm` sources):
+ * tokens are runs of bytes other than blanks (space, tab), up to a '#' that starts a comment.
+ * Tokens point into the caller's text; columns are 1-based byte columns. */
+#ifndef GTSIM_LINE_H
+#define GTSIM_LINE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gtsim_token {
+    const char *text; /* points into the input; not NUL-terminated */
+    size_t length;    /* bytes in text, at least 1 */
+    size_t column;    /* 1-based column of its first byte */
+} gtsim_token;
+
+/* Splits [start, end) of text into (*tokens)[0 .. *count), growing the array (capacity in
+ * *capacity; it is reused from line to line). *end_column is set just past the last token
+ * (1 for a blank line): where a missing token is reported. */
+void gtsim_line_split(const char *text, size_t start, size_t end, gtsim_token **tokens, size_t *count, size_t *capacity,
+                   size_t *end_column);
+
+/* 'text' quoted, with unprintable bytes escaped and long tokens cut, so a message stays one
+ * short line whatever bytes the input holds. */
+void gtsim_token_describe(const char *text, size_t length, char *out, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

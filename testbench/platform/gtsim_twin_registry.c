@@ -1,0 +1,361 @@
+/* The product's RTL twins (gtsim_twin_registry.h): one descriptor each, with what the platform
+ * needs to build and inject it. docs/design/cosim.md describes each twin; the descriptors only wire
+ * them into the system. */
+#include "gtsim_twin_registry.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "doorbell.h"
+#include "irq_gen11.h"
+#include "roundtrip.h"
+#include "roundtrip_regs.h"
+#include "cosim_doorbell_lockstep.h"
+#include "cosim_doorbell_twin.h"
+#include "cosim_irq_lockstep.h"
+#include "cosim_irq_twin.h"
+#include "cosim_lockstep.h"
+#include "cosim_roundtrip_twin.h"
+#include "tlm_alloc.h"
+
+/* ---- roundtrip: the bring-up block, outside the GT, on the BAR at GTSIM_SYSTEM_ROUNDTRIP_BASE ---- */
+
+static void roundtrip_model(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    instance->model = roundtrip_create(platform->kernel, "roundtrip");
+}
+
+static void roundtrip_rtl(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    instance->twin = cosim_roundtrip_twin_create(platform->kernel, platform->clock, "roundtrip_rtl");
+}
+
+/* The model is the reference, the twin the device under test; the run follows the twin. */
+static void roundtrip_lockstep(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    roundtrip_model(instance, platform);
+    roundtrip_rtl(instance, platform);
+    cosim_lockstep *lockstep = cosim_lockstep_create(platform->kernel, "lockstep", roundtrip_target(instance->model),
+                                               cosim_roundtrip_twin_target(instance->twin));
+    cosim_lockstep_compare_signal(lockstep, "irq", roundtrip_irq(instance->model), cosim_roundtrip_twin_irq(instance->twin));
+    instance->lockstep = lockstep;
+}
+
+/* The block shares the GT's BAR beyond its register space (gtsim_system.h); its interrupt output
+ * is the host line's other input (in lockstep the RTL's: the model shadows it). */
+static void roundtrip_attach(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    const tlm_target *target = instance->lockstep ? cosim_lockstep_target(instance->lockstep)
+                               : instance->twin   ? cosim_roundtrip_twin_target(instance->twin)
+                                                  : roundtrip_target(instance->model);
+    gt_mmio_map(platform->gt, GTSIM_SYSTEM_ROUNDTRIP_BASE, ROUNDTRIP_BLOCK_SIZE, target);
+    platform->host_irq_inputs[platform->host_irq_input_count++] =
+        instance->twin ? cosim_roundtrip_twin_irq(instance->twin) : roundtrip_irq(instance->model);
+}
+
+static void roundtrip_destroy_instance(gtsim_twin_instance *instance)
+{
+    cosim_lockstep_destroy(instance->lockstep);
+    cosim_roundtrip_twin_destroy(instance->twin);
+    roundtrip_destroy(instance->model);
+}
+
+static uint64_t roundtrip_assertion_failures(const gtsim_twin_instance *instance)
+{
+    return instance->twin ? cosim_roundtrip_twin_assertion_failures(instance->twin) : 0;
+}
+
+static uint64_t roundtrip_mismatches(const gtsim_twin_instance *instance)
+{
+    return instance->lockstep ? cosim_lockstep_mismatches(instance->lockstep) : 0;
+}
+
+static uint64_t roundtrip_transactions(const gtsim_twin_instance *instance)
+{
+    return instance->lockstep ? cosim_lockstep_transactions(instance->lockstep) : 0;
+}
+
+/* ---- irq: the gen11+ interrupt aggregator, injected as gt_config.irq ----------------------- */
+
+static void irq_rtl(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    cosim_irq_twin *twin = cosim_irq_twin_create(platform->kernel, platform->clock, "irq_rtl");
+    gt_irq_block *replacement = tlm_alloc_zeroed(1, sizeof *replacement);
+    replacement->sink = cosim_irq_twin_sink(twin);
+    replacement->host_irq = cosim_irq_twin_host_irq(twin);
+    replacement->host_target = cosim_irq_twin_target(twin, IRQ_GEN11_HOST);
+    replacement->guc_target = cosim_irq_twin_target(twin, IRQ_GEN11_GUC);
+    for (unsigned v = 0; v < 2; v++)
+        replacement->guc_vector[v] = cosim_irq_twin_guc_vector(twin, v);
+    instance->twin = twin;
+    instance->glue = replacement;
+}
+
+/* The run follows the twin and the model shadows it: the ports that take stimulus go through
+ * the compare, the output lines stay the twin's. */
+static void irq_lockstep(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    irq_rtl(instance, platform);
+    irq_gen11 *model = irq_gen11_create(platform->kernel, "irq");
+    cosim_irq_lockstep *lockstep = cosim_irq_lockstep_create(platform->kernel, "irq_lockstep", model, instance->twin);
+    gt_irq_block *replacement = instance->glue;
+    replacement->sink = cosim_irq_lockstep_sink(lockstep);
+    replacement->host_target = cosim_irq_lockstep_target(lockstep, IRQ_GEN11_HOST);
+    replacement->guc_target = cosim_irq_lockstep_target(lockstep, IRQ_GEN11_GUC);
+    instance->model = model;
+    instance->lockstep = lockstep;
+}
+
+static void irq_inject(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    platform->gt_config->irq = instance->glue;
+}
+
+static void irq_destroy_instance(gtsim_twin_instance *instance)
+{
+    cosim_irq_lockstep_destroy(instance->lockstep);
+    cosim_irq_twin_destroy(instance->twin);
+    irq_gen11_destroy(instance->model);
+    free(instance->glue);
+}
+
+static uint64_t irq_assertion_failures(const gtsim_twin_instance *instance)
+{
+    return instance->twin ? cosim_irq_twin_assertion_failures(instance->twin) : 0;
+}
+
+static uint64_t irq_mismatches(const gtsim_twin_instance *instance)
+{
+    return instance->lockstep ? cosim_irq_lockstep_mismatches(instance->lockstep) : 0;
+}
+
+static uint64_t irq_transactions(const gtsim_twin_instance *instance)
+{
+    return instance->lockstep ? cosim_irq_lockstep_compared(instance->lockstep) : 0;
+}
+
+/* ---- doorbell: the GTI doorbell controller, injected as gt_config.doorbell ------------------ */
+
+/* The replacement's operations (doorbell.h doorbell_block) over the twin or the lockstep. */
+static doorbell_install_result doorbell_twin_install(void *self, unsigned bell, uint64_t line)
+{
+    return cosim_doorbell_twin_install(self, bell, line);
+}
+
+static void doorbell_twin_set_guc_port(void *self, const doorbell_guc_port *port)
+{
+    cosim_doorbell_twin_set_guc_port(self, port);
+}
+
+static doorbell_install_result doorbell_lockstep_install(void *self, unsigned bell, uint64_t line)
+{
+    return cosim_doorbell_lockstep_install(self, bell, line);
+}
+
+static void doorbell_lockstep_set_guc_port(void *self, const doorbell_guc_port *port)
+{
+    cosim_doorbell_lockstep_set_guc_port(self, port);
+}
+
+static void doorbell_rtl(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    cosim_doorbell_twin *twin = cosim_doorbell_twin_create(platform->kernel, platform->clock, "doorbell_rtl", platform->memory);
+    doorbell_block *replacement = tlm_alloc_zeroed(1, sizeof *replacement);
+    *replacement = (doorbell_block){ .target = cosim_doorbell_twin_target(twin), .install = doorbell_twin_install,
+                                     .set_guc_port = doorbell_twin_set_guc_port, .self = twin };
+    instance->twin = twin;
+    instance->glue = replacement;
+}
+
+/* The run follows the twin, the model shadows it. Both sides watch their lines in the same
+ * memory; the host's memory accesses go through the compare, which checks both sides' messages
+ * after each of them (docs/design/cosim.md "In the system"). */
+static void doorbell_lockstep(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    doorbell_rtl(instance, platform);
+    doorbell *model = doorbell_create(platform->kernel, "doorbell", platform->memory);
+    cosim_doorbell_lockstep *lockstep =
+        cosim_doorbell_lockstep_create(platform->kernel, "doorbell_lockstep", model, instance->twin, platform->memory);
+    *(doorbell_block *)instance->glue = (doorbell_block){ .target = cosim_doorbell_lockstep_target(lockstep),
+                                                          .install = doorbell_lockstep_install,
+                                                          .set_guc_port = doorbell_lockstep_set_guc_port,
+                                                          .self = lockstep };
+    instance->model = model;
+    instance->lockstep = lockstep;
+}
+
+static void doorbell_inject(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    platform->gt_config->doorbell = instance->glue;
+    if (instance->lockstep)
+        platform->host_memory = cosim_doorbell_lockstep_memory(instance->lockstep);
+}
+
+static void doorbell_destroy_instance(gtsim_twin_instance *instance)
+{
+    cosim_doorbell_lockstep_destroy(instance->lockstep);
+    cosim_doorbell_twin_destroy(instance->twin);
+    doorbell_destroy(instance->model);
+    free(instance->glue);
+}
+
+static uint64_t doorbell_assertion_failures(const gtsim_twin_instance *instance)
+{
+    return instance->twin ? cosim_doorbell_twin_assertion_failures(instance->twin) : 0;
+}
+
+static uint64_t doorbell_mismatches(const gtsim_twin_instance *instance)
+{
+    return instance->lockstep ? cosim_doorbell_lockstep_mismatches(instance->lockstep) : 0;
+}
+
+static uint64_t doorbell_transactions(const gtsim_twin_instance *instance)
+{
+    return instance->lockstep ? cosim_doorbell_lockstep_compared(instance->lockstep) : 0;
+}
+
+/* ---- the table -------------------------------------------------------------------------- */
+
+static const char *const every_profile[] = { "gen12", "gen6", NULL };
+/* The gen11+ interrupt tree (rtl/irq) and the GuC's doorbells (rtl/doorbell) are gen12's. */
+static const char *const gen12_only[] = { "gen12", NULL };
+
+static const gtsim_twin_descriptor product_twins[] = {
+    {
+        .name = "roundtrip",
+        .description = "the bring-up round-trip register block",
+        .profiles = every_profile,
+        .mode_offset = offsetof(gtsim_system_config, roundtrip_mode),
+        .create_model = roundtrip_model,
+        .create_rtl = roundtrip_rtl,
+        .create_lockstep = roundtrip_lockstep,
+        .attach = roundtrip_attach,
+        .destroy = roundtrip_destroy_instance,
+        .assertion_failures = roundtrip_assertion_failures,
+        .mismatches = roundtrip_mismatches,
+        .transactions = roundtrip_transactions,
+    },
+    {
+        .name = "irq",
+        .description = "the gen11+ interrupt aggregator",
+        .profiles = gen12_only,
+        .absent = "has no RTL twin of its interrupt aggregator (rtl/irq is gen11+)",
+        .mode_offset = offsetof(gtsim_system_config, irq_mode),
+        .create_rtl = irq_rtl,
+        .create_lockstep = irq_lockstep,
+        .inject = irq_inject,
+        .destroy = irq_destroy_instance,
+        .assertion_failures = irq_assertion_failures,
+        .mismatches = irq_mismatches,
+        .transactions = irq_transactions,
+    },
+    {
+        .name = "doorbell",
+        .description = "the GTI doorbell controller",
+        .profiles = gen12_only,
+        .absent = "has no doorbells, so no RTL twin of a doorbell controller (rtl/doorbell is gen12)",
+        .mode_offset = offsetof(gtsim_system_config, doorbell_mode),
+        .fronts_memory = true,
+        .create_rtl = doorbell_rtl,
+        .create_lockstep = doorbell_lockstep,
+        .inject = doorbell_inject,
+        .destroy = doorbell_destroy_instance,
+        .assertion_failures = doorbell_assertion_failures,
+        .mismatches = doorbell_mismatches,
+        .transactions = doorbell_transactions,
+    },
+};
+
+#define PRODUCT_COUNT (sizeof product_twins / sizeof product_twins[0])
+_Static_assert(PRODUCT_COUNT <= GTSIM_TWIN_MAX, "the registry holds the product's twins");
+
+/* Descriptors tests appended, after the product's (gtsim_twin_registry_add). */
+static const gtsim_twin_descriptor *added_twins[GTSIM_TWIN_MAX - PRODUCT_COUNT];
+static size_t added_count;
+
+size_t gtsim_twin_count(void)
+{
+    return PRODUCT_COUNT + added_count;
+}
+
+const gtsim_twin_descriptor *gtsim_twin_at(size_t index)
+{
+    if (index < PRODUCT_COUNT)
+        return &product_twins[index];
+    return index < gtsim_twin_count() ? added_twins[index - PRODUCT_COUNT] : NULL;
+}
+
+const gtsim_twin_descriptor *gtsim_twin_find(const char *name, size_t length, size_t *index)
+{
+    for (size_t i = 0; i < gtsim_twin_count(); i++) {
+        const gtsim_twin_descriptor *descriptor = gtsim_twin_at(i);
+        if (strlen(descriptor->name) == length && strncmp(descriptor->name, name, length) == 0) {
+            if (index)
+                *index = i;
+            return descriptor;
+        }
+    }
+    return NULL;
+}
+
+bool gtsim_twin_registry_add(const gtsim_twin_descriptor *descriptor)
+{
+    if (!descriptor || !descriptor->name || !descriptor->name[0] || !descriptor->create_rtl ||
+        !descriptor->create_lockstep || !descriptor->destroy || !descriptor->profiles)
+        return false;
+    if (gtsim_twin_find(descriptor->name, strlen(descriptor->name), NULL) ||
+        added_count == sizeof added_twins / sizeof added_twins[0])
+        return false;
+    added_twins[added_count++] = descriptor;
+    return true;
+}
+
+bool gtsim_twin_in_profile(const gtsim_twin_descriptor *descriptor, const char *profile)
+{
+    const gt_profile *found = gt_profile_find(profile);
+    if (!found)
+        return false;
+    for (const char *const *name = descriptor->profiles; *name; name++)
+        if (strcmp(*name, found->name) == 0)
+            return true;
+    return false;
+}
+
+gtsim_block_mode *gtsim_twin_mode_slot(const gtsim_twin_descriptor *descriptor, gtsim_system_config *config)
+{
+    return (gtsim_block_mode *)((char *)config + descriptor->mode_offset);
+}
+
+gtsim_block_mode gtsim_twin_mode(const gtsim_twin_descriptor *descriptor, const gtsim_system_config *config)
+{
+    return *(const gtsim_block_mode *)((const char *)config + descriptor->mode_offset);
+}
+
+const char *gtsim_twin_names(char *buffer, size_t size)
+{
+    size_t used = 0;
+    if (size)
+        buffer[0] = '\0';
+    for (size_t i = 0; i < gtsim_twin_count() && used < size; i++) {
+        int written = snprintf(buffer + used, size - used, "%s%s", i ? ", " : "", gtsim_twin_at(i)->name);
+        if (written < 0)
+            break;
+        used += (size_t)written;
+    }
+    return buffer;
+}
+
+void gtsim_twin_print_list(FILE *out, unsigned indent)
+{
+    size_t width = 0;
+    for (size_t i = 0; i < gtsim_twin_count(); i++)
+        if (strlen(gtsim_twin_at(i)->name) > width)
+            width = strlen(gtsim_twin_at(i)->name);
+    for (size_t i = 0; i < gtsim_twin_count(); i++) {
+        const gtsim_twin_descriptor *descriptor = gtsim_twin_at(i);
+        fprintf(out, "%*s%-*s  %s (", (int)indent, "", (int)width, descriptor->name, descriptor->description);
+        for (const char *const *name = descriptor->profiles; *name; name++)
+            fprintf(out, "%s%s", name == descriptor->profiles ? "" : ", ", *name);
+        fputs(")\n", out);
+    }
+}

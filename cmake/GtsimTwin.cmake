@@ -19,10 +19,10 @@
 #                                    testbench/platform/gtsim_twin_registry.c); tests' twins omit it
 #   creates
 #       <name>_rtl                   the wrapper over the Verilated RTL (-Wall --assert -O3)
-#       tb_<name>_twin               the twin (links <name>_rtl and cosim_axi_lite_transactor)
-#       tb_<name>_lockstep           the compare (with LOCKSTEP)
-#       tb_<name>_random             the stimulus (with RANDOM)
-#       <name>_rtl_planted, tb_<name>_twin_planted, tb_<name>_lockstep_planted (with PLANTED_BUG)
+#       cosim_<name>_twin               the twin (links <name>_rtl and cosim_axi_lite_transactor)
+#       cosim_<name>_lockstep           the compare (with LOCKSTEP)
+#       cosim_<name>_random             the stimulus (with RANDOM)
+#       <name>_rtl_planted, cosim_<name>_twin_planted, cosim_<name>_lockstep_planted (with PLANTED_BUG)
 #       ctest rtl.<name>.lint        verilator --lint-only -Wall on the sources; any warning fails
 #
 # The wrapper core (cosim_vl_core, gtsim_verilated_runtime, cosim_vl_capture) is built once in

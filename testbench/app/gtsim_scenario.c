@@ -6,6 +6,7 @@
 #include "eu_kernel.h"
 #include "gtsim_asm.h"
 #include "gtsim_line.h"
+#include "tlm_alloc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,33 +14,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- allocation ------------------------------------------------------------------------ */
-
-/* Running out of memory is not a scenario error the user could fix by editing the file. */
-static void *gtsim_xrealloc(void *pointer, size_t count, size_t size)
-{
-    if (size && count > SIZE_MAX / size) {
-        fputs("gtsim: scenario too large for memory\n", stderr);
-        abort();
-    }
-    size_t bytes = count * size;
-    void *grown = realloc(pointer, bytes > 0 ? bytes : 1);
-    if (!grown) {
-        fputs("gtsim: out of memory\n", stderr);
-        abort();
-    }
-    return grown;
-}
-
-/* Makes room for one more element, doubling so that a line of a million dwords stays linear. */
-static void *gtsim_grow(void *array, size_t *capacity, size_t count, size_t size)
-{
-    if (count < *capacity)
-        return array;
-    *capacity = *capacity ? *capacity * 2 : 16;
-    return gtsim_xrealloc(array, *capacity, size);
-}
 
 /* ---- tokens ---------------------------------------------------------------------------- */
 
@@ -107,7 +81,7 @@ __attribute__((format(printf, 3, 4))) static void gtsim_error_at(gtsim_parser *p
         return;
     }
     if (!scenario->errors)
-        scenario->errors = gtsim_xrealloc(NULL, GTSIM_SCENARIO_MAX_ERRORS, sizeof *scenario->errors);
+        scenario->errors = tlm_alloc_resize(NULL, GTSIM_SCENARIO_MAX_ERRORS, sizeof *scenario->errors);
     gtsim_scenario_error *error = &scenario->errors[scenario->error_count++];
     error->line = parser->line;
     error->column = column;
@@ -339,7 +313,7 @@ static bool gtsim_dword_list(gtsim_parser *parser, uint64_t address, size_t *cou
             return false;
         if (!gtsim_dword_fits(parser, address + 4 * (uint64_t)*count, where))
             return false;
-        parser->dwords = gtsim_grow(parser->dwords, &parser->dword_capacity, *count, sizeof *parser->dwords);
+        parser->dwords = tlm_alloc_grow(parser->dwords, &parser->dword_capacity, *count + 1, sizeof *parser->dwords, 16);
         parser->dwords[(*count)++] = (uint32_t)value;
     } while (gtsim_peek(parser));
     return true;
@@ -347,7 +321,7 @@ static bool gtsim_dword_list(gtsim_parser *parser, uint64_t address, size_t *cou
 
 static uint32_t *gtsim_copy_dwords(const gtsim_parser *parser, size_t count)
 {
-    uint32_t *copy = gtsim_xrealloc(NULL, count, sizeof *copy);
+    uint32_t *copy = tlm_alloc_resize(NULL, count, sizeof *copy);
     memcpy(copy, parser->dwords, count * sizeof *copy);
     return copy;
 }
@@ -417,7 +391,7 @@ static bool gtsim_parse_mem_load(gtsim_parser *parser, gtsim_statement *statemen
     const char *name = parser->scenario->name;
     const char *slash = strrchr(name, '/');
     size_t directory = file->text[0] == '/' || !slash ? 0 : (size_t)(slash - name) + 1;
-    char *path = gtsim_xrealloc(NULL, directory + file->length + 1, 1);
+    char *path = tlm_alloc_resize(NULL, directory + file->length + 1, 1);
     memcpy(path, name, directory);
     memcpy(path + directory, file->text, file->length);
     path[directory + file->length] = '\0';
@@ -441,7 +415,7 @@ static bool gtsim_parse_mem_load(gtsim_parser *parser, gtsim_statement *statemen
         return false;
     }
     statement->kind = GTSIM_STMT_MEM_WRITE;
-    statement->dwords = gtsim_xrealloc(NULL, count, sizeof *statement->dwords);
+    statement->dwords = tlm_alloc_resize(NULL, count, sizeof *statement->dwords);
     for (size_t i = 0; i < count; i++)
         statement->dwords[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
                                (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
@@ -595,7 +569,7 @@ static bool gtsim_parse_command(gtsim_parser *parser, int engine, size_t *count)
     if (ok) {
         *count = assembled->count;
         for (size_t i = 0; i < assembled->count; i++) {
-            parser->dwords = gtsim_grow(parser->dwords, &parser->dword_capacity, i, sizeof *parser->dwords);
+            parser->dwords = tlm_alloc_grow(parser->dwords, &parser->dword_capacity, i + 1, sizeof *parser->dwords, 16);
             parser->dwords[i] = assembled->dwords[i];
         }
         parser->next = parser->token_count;
@@ -688,7 +662,7 @@ static bool gtsim_parse_submit(gtsim_parser *parser, gtsim_statement *statement)
         return false;
     statement->kind = GTSIM_STMT_SUBMIT;
     if (ring->tail % 8 != 0) { /* TAIL is QWord-granular: one MI_NOOP (dword 0) fills the gap */
-        statement->dwords = gtsim_xrealloc(NULL, 1, sizeof *statement->dwords);
+        statement->dwords = tlm_alloc_resize(NULL, 1, sizeof *statement->dwords);
         statement->dwords[0] = 0;
         statement->dword_count = 1;
         ring->tail = (ring->tail + 4) % ring->bytes;
@@ -934,25 +908,17 @@ static void gtsim_parse_line(gtsim_parser *parser)
         return;
     }
     gtsim_scenario *scenario = parser->scenario;
-    scenario->statements = gtsim_grow(scenario->statements, &scenario->statement_capacity, scenario->statement_count,
-                                   sizeof *scenario->statements);
+    scenario->statements = tlm_alloc_grow(scenario->statements, &scenario->statement_capacity,
+                                          scenario->statement_count + 1, sizeof *scenario->statements, 16);
     scenario->statements[scenario->statement_count++] = statement;
 }
 
 /* ---- files ----------------------------------------------------------------------------- */
 
-static char *gtsim_strdup(const char *text)
-{
-    size_t length = strlen(text) + 1;
-    char *copy = gtsim_xrealloc(NULL, length, 1);
-    memcpy(copy, text, length);
-    return copy;
-}
-
 gtsim_scenario *gtsim_scenario_parse(const char *name, const char *text, size_t length)
 {
-    gtsim_scenario *scenario = gtsim_xrealloc(NULL, 1, sizeof *scenario);
-    *scenario = (gtsim_scenario){ .name = gtsim_strdup(name), .profile = "gen12" };
+    gtsim_scenario *scenario = tlm_alloc_resize(NULL, 1, sizeof *scenario);
+    *scenario = (gtsim_scenario){ .name = tlm_alloc_strdup(name), .profile = "gen12" };
     gtsim_parser parser = { .scenario = scenario };
     gtsim_verb_keywords(&parser);
     size_t start = 0;

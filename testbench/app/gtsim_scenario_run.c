@@ -7,6 +7,7 @@
 #include "eu_array.h"
 #include "guc_regs.h"
 #include "guc_scheduler.h"
+#include "tlm_alloc.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -263,11 +264,7 @@ static bool gtsim_run_mem(gtsim_runner *runner, const gtsim_statement *statement
     bool write = statement->kind == GTSIM_STMT_MEM_WRITE;
     size_t count = write || statement->has_expect ? statement->dword_count : 1;
     size_t bytes_total = count * 4;
-    uint8_t *bytes = calloc(bytes_total, 1);
-    if (!bytes) {
-        fputs("gtsim: out of memory\n", stderr);
-        abort();
-    }
+    uint8_t *bytes = tlm_alloc_zeroed(bytes_total, 1);
     if (write) {
         for (size_t i = 0; i < count; i++)
             gtsim_put_le32(bytes + 4 * i, statement->dwords[i]);
@@ -387,11 +384,7 @@ static bool gtsim_verb_mmio_write(gtsim_runner *runner, const gtsim_statement *s
 static bool gtsim_verb_mem_write(gtsim_runner *runner, const gtsim_statement *statement, uint64_t address,
                               const uint32_t *dwords, size_t count)
 {
-    uint8_t *bytes = calloc(count ? count * 4 : 1, 1);
-    if (!bytes) {
-        fputs("gtsim: out of memory\n", stderr);
-        abort();
-    }
+    uint8_t *bytes = tlm_alloc_zeroed(count ? count : 1, 4);
     for (size_t i = 0; i < count; i++)
         gtsim_put_le32(bytes + 4 * i, dwords[i]);
     bool ok = gtsim_access(runner, statement, gtsim_system_memory(runner->system), TLM_SPACE_GGTT, TLM_WRITE_COMMAND,
@@ -492,11 +485,7 @@ static bool gtsim_bus32(gtsim_runner *runner, const gtsim_statement *statement, 
 static doorbell_app_client *gtsim_bell_client(gtsim_runner *runner, unsigned bell)
 {
     if (!runner->bells) {
-        runner->bells = calloc(DOORBELL_COUNT, sizeof *runner->bells);
-        if (!runner->bells) {
-            fputs("gtsim: out of memory\n", stderr);
-            abort();
-        }
+        runner->bells = tlm_alloc_zeroed(DOORBELL_COUNT, sizeof *runner->bells);
     }
     return &runner->bells[bell];
 }

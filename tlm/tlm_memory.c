@@ -364,8 +364,8 @@ static void copy_range(tlm_memory *memory, const tlm_payload *payload, uint8_t *
 __attribute__((noinline, cold)) static void memory_b_transport_checked(tlm_memory *memory, tlm_payload *payload,
                                                                         tlm_time *delay)
 {
-    tlm_response_status status = tlm_payload_check(payload);
-    if (status != TLM_OK_RESPONSE) {
+    tlm_status status = tlm_payload_check(payload);
+    if (status != TLM_STATUS_OK) {
         payload->response = status;
         tlm_log_error(memory->log, "%s at 0x%012" PRIx64 " length %" PRIu32 " refused: %s",
                       tlm_command_name(payload->command), payload->address, payload->length,
@@ -373,32 +373,32 @@ __attribute__((noinline, cold)) static void memory_b_transport_checked(tlm_memor
         return;
     }
     if (!range_inside(memory, payload->address, payload->length)) {
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+        payload->response = TLM_STATUS_ADDRESS_ERROR;
         tlm_log_error(memory->log, "%s at 0x%012" PRIx64 " length %" PRIu32 " is beyond the memory (size 0x%" PRIx64 ")",
                       tlm_command_name(payload->command), payload->address, payload->length, memory->size);
         return;
     }
     switch (payload->command) {
-    case TLM_READ_COMMAND:
+    case TLM_CMD_READ:
         copy_range(memory, payload, payload->data, payload->address, payload->length, false, true);
         memory->stats.reads++;
         *delay += memory->read_latency;
         break;
-    case TLM_WRITE_COMMAND:
+    case TLM_CMD_WRITE:
         copy_range(memory, payload, payload->data, payload->address, payload->length, true, true);
         memory->stats.writes++;
         *delay += memory->write_latency;
         notify_observers(memory, payload, payload->address, payload->length);
         break;
-    case TLM_IGNORE_COMMAND:
+    case TLM_CMD_IGNORE:
         break;
     default:
-        payload->response = TLM_COMMAND_ERROR_RESPONSE;
+        payload->response = TLM_STATUS_COMMAND_ERROR;
         tlm_log_error(memory->log, "unknown command %d at 0x%012" PRIx64, (int)payload->command, payload->address);
         return;
     }
     payload->dmi_allowed = true;
-    payload->response = TLM_OK_RESPONSE;
+    payload->response = TLM_STATUS_OK;
 }
 
 /* Register and bus-word sizes get a constant-size copy (one move); any other length would
@@ -425,7 +425,7 @@ static void memory_b_transport(void *self, tlm_payload *payload, tlm_time *delay
         return;
     }
     uint64_t page_number = address >> PAGE_SHIFT;
-    if (payload->command == TLM_WRITE_COMMAND) {
+    if (payload->command == TLM_CMD_WRITE) {
         /* The last-page check is repeated inline: a streak pays no call at all. */
         memory_page *page = memory->last_page && memory->last_page_number == page_number
                                 ? memory->last_page
@@ -436,7 +436,7 @@ static void memory_b_transport(void *self, tlm_payload *payload, tlm_time *delay
         /* O(1) when nothing is watched on this page: one AND (DESIGN §4). */
         if (page->watched_lines & lines_touched(offset, payload->length))
             notify_observers(memory, payload, address, payload->length);
-    } else if (payload->command == TLM_READ_COMMAND) {
+    } else if (payload->command == TLM_CMD_READ) {
         memory_page *page = memory->last_page && memory->last_page_number == page_number
                                 ? memory->last_page
                                 : page_lookup(memory, page_number);
@@ -451,29 +451,29 @@ static void memory_b_transport(void *self, tlm_payload *payload, tlm_time *delay
         return;
     }
     payload->dmi_allowed = true;
-    payload->response = TLM_OK_RESPONSE;
+    payload->response = TLM_STATUS_OK;
 }
 
 static uint32_t memory_transport_dbg(void *self, tlm_payload *payload)
 {
     tlm_memory *memory = self;
     if (payload->length == 0 || !payload->data || !range_inside(memory, payload->address, payload->length)) {
-        payload->response = payload->length == 0 ? TLM_BURST_ERROR_RESPONSE
-                             : !payload->data    ? TLM_GENERIC_ERROR_RESPONSE
-                                                 : TLM_ADDRESS_ERROR_RESPONSE;
+        payload->response = payload->length == 0 ? TLM_STATUS_BURST_ERROR
+                             : !payload->data    ? TLM_STATUS_GENERIC_ERROR
+                                                 : TLM_STATUS_ADDRESS_ERROR;
         return 0;
     }
-    if (payload->command == TLM_IGNORE_COMMAND) {
-        payload->response = TLM_OK_RESPONSE;
+    if (payload->command == TLM_CMD_IGNORE) {
+        payload->response = TLM_STATUS_OK;
         return 0;
     }
     copy_range(memory, payload, payload->data, payload->address, payload->length,
-               payload->command == TLM_WRITE_COMMAND, false);
-    payload->response = TLM_OK_RESPONSE;
+               payload->command == TLM_CMD_WRITE, false);
+    payload->response = TLM_STATUS_OK;
     return payload->length;
 }
 
-static bool memory_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi *dmi)
+static bool memory_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi_region *dmi)
 {
     tlm_memory *memory = self;
     if (!range_inside(memory, payload->address, 1))
@@ -482,7 +482,7 @@ static bool memory_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi 
     memory_page *page = page_materialize(memory, page_start >> PAGE_SHIFT);
     page->dmi_granted = true;
     uint64_t page_last = page_start + PAGE_OFFSET_MASK;
-    *dmi = (tlm_dmi){
+    *dmi = (tlm_dmi_region){
         .pointer = page->data,
         .start = page_start,
         .end = page_last < memory->size - 1 ? page_last : memory->size - 1,

@@ -1,45 +1,45 @@
 #include "tlm_payload.h"
 
-tlm_response_status tlm_payload_check(const tlm_payload *payload)
+tlm_status tlm_payload_check(const tlm_payload *payload)
 {
     if (payload->length == 0)
-        return TLM_BURST_ERROR_RESPONSE;
-    if (payload->data == NULL && payload->command != TLM_IGNORE_COMMAND)
-        return TLM_GENERIC_ERROR_RESPONSE;
+        return TLM_STATUS_BURST_ERROR;
+    if (payload->data == NULL && payload->command != TLM_CMD_IGNORE)
+        return TLM_STATUS_GENERIC_ERROR;
     if (payload->address + (payload->length - 1) < payload->address)
-        return TLM_ADDRESS_ERROR_RESPONSE;
+        return TLM_STATUS_ADDRESS_ERROR;
     if (payload->byte_enable) {
         if (payload->byte_enable_length == 0)
-            return TLM_BYTE_ENABLE_ERROR_RESPONSE;
+            return TLM_STATUS_BYTE_ENABLE_ERROR;
         for (uint32_t i = 0; i < payload->byte_enable_length; i++) {
             uint8_t enable = payload->byte_enable[i];
-            if (enable != TLM_BYTE_ENABLED && enable != TLM_BYTE_DISABLED)
-                return TLM_BYTE_ENABLE_ERROR_RESPONSE;
+            if (enable != TLM_BYTE_LANE_ENABLED && enable != TLM_BYTE_LANE_DISABLED)
+                return TLM_STATUS_BYTE_ENABLE_ERROR;
         }
     }
-    return TLM_OK_RESPONSE;
+    return TLM_STATUS_OK;
 }
 
-const char *tlm_command_name(tlm_command command)
+const char *tlm_command_name(tlm_cmd command)
 {
     switch (command) {
-    case TLM_READ_COMMAND: return "read";
-    case TLM_WRITE_COMMAND: return "write";
-    case TLM_IGNORE_COMMAND: return "ignore";
+    case TLM_CMD_READ: return "read";
+    case TLM_CMD_WRITE: return "write";
+    case TLM_CMD_IGNORE: return "ignore";
     }
     return "invalid-command";
 }
 
-const char *tlm_response_name(tlm_response_status response)
+const char *tlm_response_name(tlm_status response)
 {
     switch (response) {
-    case TLM_OK_RESPONSE: return "OK";
-    case TLM_INCOMPLETE_RESPONSE: return "INCOMPLETE";
-    case TLM_GENERIC_ERROR_RESPONSE: return "GENERIC_ERROR";
-    case TLM_ADDRESS_ERROR_RESPONSE: return "ADDRESS_ERROR";
-    case TLM_COMMAND_ERROR_RESPONSE: return "COMMAND_ERROR";
-    case TLM_BURST_ERROR_RESPONSE: return "BURST_ERROR";
-    case TLM_BYTE_ENABLE_ERROR_RESPONSE: return "BYTE_ENABLE_ERROR";
+    case TLM_STATUS_OK: return "OK";
+    case TLM_STATUS_INCOMPLETE: return "INCOMPLETE";
+    case TLM_STATUS_GENERIC_ERROR: return "GENERIC_ERROR";
+    case TLM_STATUS_ADDRESS_ERROR: return "ADDRESS_ERROR";
+    case TLM_STATUS_COMMAND_ERROR: return "COMMAND_ERROR";
+    case TLM_STATUS_BURST_ERROR: return "BURST_ERROR";
+    case TLM_STATUS_BYTE_ENABLE_ERROR: return "BYTE_ENABLE_ERROR";
     }
     return "invalid-response";
 }

@@ -53,14 +53,14 @@ uint32_t tlm_register_bit_enables(const tlm_payload *payload)
     return enables;
 }
 
-tlm_response_status tlm_register_payload_check(const tlm_payload *payload)
+tlm_status tlm_register_payload_check(const tlm_payload *payload)
 {
-    tlm_response_status status = tlm_payload_check(payload);
-    if (status != TLM_OK_RESPONSE)
+    tlm_status status = tlm_payload_check(payload);
+    if (status != TLM_STATUS_OK)
         return status;
     if (payload->length != 4 || (payload->address & 3) != 0)
-        return TLM_BURST_ERROR_RESPONSE;
-    return TLM_OK_RESPONSE;
+        return TLM_STATUS_BURST_ERROR;
+    return TLM_STATUS_OK;
 }
 
 void tlm_register_file_init(tlm_register_file *file, const tlm_register_block_desc *block, tlm_log_block *log)
@@ -131,14 +131,14 @@ uint32_t tlm_register_file_peek(const tlm_register_file *file, uint32_t index)
 
 bool tlm_register_dbg_readable(const tlm_payload *payload)
 {
-    return payload->command == TLM_READ_COMMAND && tlm_register_payload_check(payload) == TLM_OK_RESPONSE;
+    return payload->command == TLM_CMD_READ && tlm_register_payload_check(payload) == TLM_STATUS_OK;
 }
 
 uint32_t tlm_register_dbg_answer(tlm_payload *payload, uint32_t value)
 {
     for (uint32_t i = 0; i < 4; i++)
         payload->data[i] = (uint8_t)(value >> (8 * i));
-    payload->response = TLM_OK_RESPONSE;
+    payload->response = TLM_STATUS_OK;
     return 4;
 }
 
@@ -154,34 +154,34 @@ uint32_t tlm_register_file_read_dbg(const tlm_register_file *file, tlm_payload *
 
 void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload)
 {
-    tlm_response_status status = tlm_register_payload_check(payload);
+    tlm_status status = tlm_register_payload_check(payload);
     int32_t index = -1;
-    if (status == TLM_OK_RESPONSE && payload->command != TLM_IGNORE_COMMAND) {
+    if (status == TLM_STATUS_OK && payload->command != TLM_CMD_IGNORE) {
         index = payload->address < file->block->size ? tlm_register_find(file->block, (uint32_t)payload->address) : -1;
         if (index < 0 && tlm_payload_answer_hole(payload))
             return; /* a hole the bus front answers (tlm_hole_handler), without a line of this block */
         if (index < 0)
-            status = TLM_ADDRESS_ERROR_RESPONSE;
-        else if (payload->command == TLM_WRITE_COMMAND && file->block->ro_write_error &&
+            status = TLM_STATUS_ADDRESS_ERROR;
+        else if (payload->command == TLM_CMD_WRITE && file->block->ro_write_error &&
                  !tlm_register_writable(&file->block->registers[index]))
-            status = TLM_GENERIC_ERROR_RESPONSE;
+            status = TLM_STATUS_GENERIC_ERROR;
     }
-    if (status != TLM_OK_RESPONSE) {
+    if (status != TLM_STATUS_OK) {
         payload->response = status;
         tlm_log_error(file->log, "%s %s at offset 0x%" PRIx64 " length %" PRIu32 " refused: %s",
                       file->block->name, tlm_command_name(payload->command), payload->address, payload->length,
-                      status == TLM_ADDRESS_ERROR_RESPONSE  ? "no register there"
-                      : status == TLM_GENERIC_ERROR_RESPONSE ? "register is read-only"
-                      : status == TLM_BURST_ERROR_RESPONSE   ? "not an aligned 32-bit access"
+                      status == TLM_STATUS_ADDRESS_ERROR  ? "no register there"
+                      : status == TLM_STATUS_GENERIC_ERROR ? "register is read-only"
+                      : status == TLM_STATUS_BURST_ERROR   ? "not an aligned 32-bit access"
                                                              : tlm_response_name(status));
         return;
     }
-    payload->response = TLM_OK_RESPONSE;
-    if (payload->command == TLM_IGNORE_COMMAND)
+    payload->response = TLM_STATUS_OK;
+    if (payload->command == TLM_CMD_IGNORE)
         return;
     const tlm_register_desc *reg = &file->block->registers[index];
     uint32_t enables = tlm_register_bit_enables(payload);
-    if (payload->command == TLM_READ_COMMAND) {
+    if (payload->command == TLM_CMD_READ) {
         if (file->on_read)
             file->on_read(file->context, (uint32_t)index);
         uint32_t value = tlm_register_read_value(reg, file->values[reg->storage_index]);

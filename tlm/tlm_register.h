@@ -17,12 +17,12 @@
  *
  * Payload rules (tlm_register_file_b_transport), identical for model and transactor:
  *   malformed payload (tlm_payload_check)         -> that status
- *   length != 4 or address not 4-byte aligned     -> TLM_BURST_ERROR_RESPONSE
- *   no register at the address                    -> TLM_ADDRESS_ERROR_RESPONSE (AXI DECERR), or
+ *   length != 4 or address not 4-byte aligned     -> TLM_STATUS_BURST_ERROR
+ *   no register at the address                    -> TLM_STATUS_ADDRESS_ERROR (AXI DECERR), or
  *                                                    the payload's hole handler answers it
  *                                                    (tlm_payload_answer_hole; nothing logged)
  *   write to a register with no writable bit, in a
- *   block whose ro_write_error is set              -> TLM_GENERIC_ERROR_RESPONSE (AXI SLVERR)
+ *   block whose ro_write_error is set              -> TLM_STATUS_GENERIC_ERROR (AXI SLVERR)
  *   byte enables                                  -> only enabled bytes are written; a read
  *                                                    fills only enabled bytes of the buffer */
 #ifndef TLM_REGISTER_H
@@ -144,7 +144,7 @@ uint32_t tlm_register_file_peek(const tlm_register_file *file, uint32_t index);
 bool tlm_register_dbg_readable(const tlm_payload *payload);
 
 /* Answers a readable debug payload with `value`: its 4 data bytes, little-endian whatever the
- * byte enables, and TLM_OK_RESPONSE. Returns the bytes transferred (4). */
+ * byte enables, and TLM_STATUS_OK. Returns the bytes transferred (4). */
 uint32_t tlm_register_dbg_answer(tlm_payload *payload, uint32_t value);
 
 /* Debug read of the register at byte `offset` of the file's block: its software value as
@@ -158,9 +158,9 @@ uint32_t tlm_register_file_read_dbg(const tlm_register_file *file, tlm_payload *
 void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload);
 
 /* The payload rules a 32-bit register bus applies before any register is decoded: malformed
- * payloads and anything but an aligned 4-byte access are refused (TLM_OK_RESPONSE if the
+ * payloads and anything but an aligned 4-byte access are refused (TLM_STATUS_OK if the
  * access can be carried). Transactors use it to refuse exactly what the model refuses. */
-tlm_response_status tlm_register_payload_check(const tlm_payload *payload);
+tlm_status tlm_register_payload_check(const tlm_payload *payload);
 
 /* 32-bit bit mask of the enabled bytes of a 4-byte payload (all ones without byte enables). */
 uint32_t tlm_register_bit_enables(const tlm_payload *payload);

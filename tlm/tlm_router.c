@@ -63,8 +63,8 @@ static void report_address_error(tlm_router *router, const tlm_payload *payload,
 /* The route for a payload that missed the last-hit route, or NULL with the response set. */
 static tlm_route *route_for_slow(tlm_router *router, tlm_payload *payload, bool report)
 {
-    tlm_response_status status = tlm_payload_check(payload);
-    if (status != TLM_OK_RESPONSE) {
+    tlm_status status = tlm_payload_check(payload);
+    if (status != TLM_STATUS_OK) {
         payload->response = status;
         if (report)
             tlm_log_error(router->log, "malformed %s at 0x%012" PRIx64 " length %" PRIu32 " refused: %s (initiator %u)",
@@ -74,13 +74,13 @@ static tlm_route *route_for_slow(tlm_router *router, tlm_payload *payload, bool 
     }
     tlm_route *route = route_find(router, payload->address);
     if (!route) {
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+        payload->response = TLM_STATUS_ADDRESS_ERROR;
         if (report)
             report_address_error(router, payload, "unmapped address");
         return NULL;
     }
     if (!route_holds(route, payload->address, payload->length)) {
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+        payload->response = TLM_STATUS_ADDRESS_ERROR;
         if (report)
             report_address_error(router, payload, "runs past the end of its mapped range");
         return NULL;
@@ -131,7 +131,7 @@ static uint32_t router_transport_dbg(void *self, tlm_payload *payload)
     return bytes;
 }
 
-static bool router_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi *dmi)
+static bool router_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi_region *dmi)
 {
     tlm_router *router = self;
     uint64_t address = payload->address;

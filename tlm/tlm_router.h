@@ -4,7 +4,7 @@
  * - Mapping a range that overlaps an existing one, has size 0 or wraps past 2^64 is refused
  *   (return -1) and logged; the map is unchanged.
  * - An access that starts outside every range, or starts inside one and runs past its end,
- *   answers TLM_ADDRESS_ERROR_RESPONSE, is counted and logged, and reaches no target.
+ *   answers TLM_STATUS_ADDRESS_ERROR, is counted and logged, and reaches no target.
  * - A malformed payload (tlm_payload_check) is answered by the router with that status,
  *   logged, and reaches no target.
  * - The payload's address is restored before b_transport returns.

@@ -17,7 +17,7 @@ extern "C" {
 
 /* A direct memory interface grant: bytes [start, end] of the target's address space
  * (as seen by the requester, after any interconnect rebasing) live at pointer[0 .. end-start]. */
-typedef struct tlm_dmi {
+typedef struct tlm_dmi_region {
     uint8_t *pointer;        /* host pointer to the byte at `start` */
     uint64_t start;          /* first address covered */
     uint64_t end;            /* last address covered (inclusive, as in TLM-2.0) */
@@ -25,7 +25,7 @@ typedef struct tlm_dmi {
     bool write_allowed;      /* stores through pointer are allowed (never over watched cachelines) */
     tlm_time read_latency;   /* time an initiator must add per read it makes through DMI */
     tlm_time write_latency;  /* time an initiator must add per write it makes through DMI */
-} tlm_dmi;
+} tlm_dmi_region;
 
 /* Called by a target when grants it gave for [start, end] are no longer valid. */
 typedef void (*tlm_dmi_invalidate_fn)(void *context, uint64_t start, uint64_t end);
@@ -37,7 +37,7 @@ typedef struct tlm_target {
      * transfer takes to *delay (loosely timed: the caller's local time offset). */
     void (*b_transport)(void *self, tlm_payload *payload, tlm_time *delay);
     /* DMI request for payload->address; fills *dmi and returns true on a grant. NULL: never. */
-    bool (*get_direct_mem_ptr)(void *self, tlm_payload *payload, tlm_dmi *dmi);
+    bool (*get_direct_mem_ptr)(void *self, tlm_payload *payload, tlm_dmi_region *dmi);
     /* Debug transport: no time, no side effects (no observers, no allocation on read);
      * returns the number of bytes transferred. NULL: not supported (0 bytes). */
     uint32_t (*transport_dbg)(void *self, tlm_payload *payload);
@@ -50,7 +50,7 @@ static inline void tlm_b_transport(const tlm_target *target, tlm_payload *payloa
     target->b_transport(target->self, payload, delay);
 }
 
-static inline bool tlm_get_direct_mem_ptr(const tlm_target *target, tlm_payload *payload, tlm_dmi *dmi)
+static inline bool tlm_get_direct_mem_ptr(const tlm_target *target, tlm_payload *payload, tlm_dmi_region *dmi)
 {
     return target->get_direct_mem_ptr && target->get_direct_mem_ptr(target->self, payload, dmi);
 }

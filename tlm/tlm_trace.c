@@ -137,16 +137,16 @@ void tlm_signal_trace(tlm_signal *signal, tlm_kernel *kernel, const char *scope)
 enum { BUS_ID, BUS_INITIATOR, BUS_COMMAND, BUS_ADDRESS, BUS_LENGTH, BUS_DATA, BUS_RESPONSE };
 
 
-unsigned tlm_trace_response_code(tlm_response_status response)
+unsigned tlm_trace_response_code(tlm_status response)
 {
     switch (response) {
-    case TLM_OK_RESPONSE: return 0;
-    case TLM_INCOMPLETE_RESPONSE: return 1;
-    case TLM_GENERIC_ERROR_RESPONSE: return 2;
-    case TLM_ADDRESS_ERROR_RESPONSE: return 3;
-    case TLM_COMMAND_ERROR_RESPONSE: return 4;
-    case TLM_BURST_ERROR_RESPONSE: return 5;
-    case TLM_BYTE_ENABLE_ERROR_RESPONSE: return 6;
+    case TLM_STATUS_OK: return 0;
+    case TLM_STATUS_INCOMPLETE: return 1;
+    case TLM_STATUS_GENERIC_ERROR: return 2;
+    case TLM_STATUS_ADDRESS_ERROR: return 3;
+    case TLM_STATUS_COMMAND_ERROR: return 4;
+    case TLM_STATUS_BURST_ERROR: return 5;
+    case TLM_STATUS_BYTE_ENABLE_ERROR: return 6;
     }
     return 7; /* not a status TLM-2.0 defines */
 }
@@ -164,9 +164,9 @@ void tlm_trace_bus_declare_view(tlm_trace_bus *bus, tlm_kernel *kernel, const ch
     if (!tlm_trace_on(kernel))
         return;
     static const tlm_trace_enum_entry commands[] = {
-        { TLM_READ_COMMAND, "read" },
-        { TLM_WRITE_COMMAND, "write" },
-        { TLM_IGNORE_COMMAND, "ignore" },
+        { TLM_CMD_READ, "read" },
+        { TLM_CMD_WRITE, "write" },
+        { TLM_CMD_IGNORE, "ignore" },
     };
     static const tlm_trace_enum_entry responses[] = {
         { 0, "OK" }, { 1, "INCOMPLETE" }, { 2, "GENERIC_ERROR" }, { 3, "ADDRESS_ERROR" },
@@ -179,7 +179,7 @@ void tlm_trace_bus_declare_view(tlm_trace_bus *bus, tlm_kernel *kernel, const ch
     uint32_t command_enum = tlm_trace_enumeration(kernel, "tlm_command", commands, 3);
     uint32_t response_enum = tlm_trace_enumeration(kernel, "tlm_response", responses, 8);
     /* Row order is the view's order: what the transaction is first, then what came back. */
-    bus->command = tlm_trace_enum(kernel, scope, "command", 2, command_enum, TLM_IGNORE_COMMAND);
+    bus->command = tlm_trace_enum(kernel, scope, "command", 2, command_enum, TLM_CMD_IGNORE);
     bus->address = tlm_trace_bits(kernel, scope, "address", address_bits, TLM_TRACE_HEX, 0);
     bus->data = tlm_trace_bits(kernel, scope, "data", 8 * data_bytes, TLM_TRACE_HEX, 0);
     bus->response = tlm_trace_enum(kernel, scope, "response", 3, response_enum, 0);
@@ -187,7 +187,7 @@ void tlm_trace_bus_declare_view(tlm_trace_bus *bus, tlm_kernel *kernel, const ch
     bus->initiator = tlm_trace_bits(kernel, scope, "initiator", 16, TLM_TRACE_HEX, 0);
     bus->id = tlm_trace_bits(kernel, scope, "id", 32, TLM_TRACE_DEC, 0);
     /* What the rows start as (their declared initial values): nothing to emit until it changes. */
-    bus->last[BUS_COMMAND] = TLM_IGNORE_COMMAND;
+    bus->last[BUS_COMMAND] = TLM_CMD_IGNORE;
     tlm_trace_view(kernel, scope, TLM_TRACE_RANK_BUS, collapsed);
 }
 
@@ -225,13 +225,13 @@ void tlm_trace_bus_request(tlm_trace_bus *bus, const tlm_payload *payload, tlm_t
     bus_set(bus, bus->address, BUS_ADDRESS, start, payload->address & bus->address_mask);
     bus_set(bus, bus->length, BUS_LENGTH, start, payload->length);
     /* Write data is known at the start; read data only when the target has answered. */
-    if (payload->command == TLM_WRITE_COMMAND)
+    if (payload->command == TLM_CMD_WRITE)
         bus_set(bus, bus->data, BUS_DATA, start, payload_data(bus, payload));
 }
 
 void tlm_trace_bus_response(tlm_trace_bus *bus, const tlm_payload *payload, tlm_time end)
 {
-    if (payload->command == TLM_READ_COMMAND && payload->response == TLM_OK_RESPONSE)
+    if (payload->command == TLM_CMD_READ && payload->response == TLM_STATUS_OK)
         bus_set(bus, bus->data, BUS_DATA, end, payload_data(bus, payload));
     bus_set(bus, bus->response, BUS_RESPONSE, end, tlm_trace_response_code(payload->response));
 }
@@ -245,7 +245,7 @@ static void port_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
     tlm_trace_bus_response(&port->bus, payload, tlm_time_add_saturating(now, *delay));
 }
 
-static bool port_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi *dmi)
+static bool port_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi_region *dmi)
 {
     tlm_trace_port *port = self;
     return tlm_get_direct_mem_ptr(port->inner, payload, dmi);

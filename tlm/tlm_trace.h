@@ -249,7 +249,7 @@ void tlm_trace_bus_response(tlm_trace_bus *bus, const tlm_payload *payload, tlm_
 
 /* The traced code of a response status: OK 0, INCOMPLETE 1, GENERIC_ERROR 2, ADDRESS_ERROR 3,
  * COMMAND_ERROR 4, BURST_ERROR 5, BYTE_ENABLE_ERROR 6 (small and unsigned, unlike TLM-2.0's). */
-unsigned tlm_trace_response_code(tlm_response_status response);
+unsigned tlm_trace_response_code(tlm_status response);
 
 /* A pass-through target that traces every transaction into a bus port's rows and forwards it
  * (DMI and debug transport pass untraced: DMI accesses bypass every target, so no trace can

@@ -111,14 +111,14 @@ bool cs_execlist_write_context_image(const tlm_target *memory, uint64_t lrca, co
         put32(state + 4u * i, dwords[i]);
     uint8_t *page = tlm_alloc_zeroed(CS_EXECLIST_STATE_OFFSET, 1);
     tlm_payload hwsp =
-        tlm_payload_make(TLM_WRITE_COMMAND, lrca + CS_EXECLIST_PPHWSP_OFFSET, page, CS_EXECLIST_STATE_OFFSET);
-    tlm_payload image = tlm_payload_make(TLM_WRITE_COMMAND, lrca + CS_EXECLIST_STATE_OFFSET, state, sizeof state);
+        tlm_payload_make(TLM_CMD_WRITE, lrca + CS_EXECLIST_PPHWSP_OFFSET, page, CS_EXECLIST_STATE_OFFSET);
+    tlm_payload image = tlm_payload_make(TLM_CMD_WRITE, lrca + CS_EXECLIST_STATE_OFFSET, state, sizeof state);
     hwsp.address_space = image.address_space = TLM_SPACE_GGTT;
     tlm_time delay = 0;
     tlm_b_transport(memory, &hwsp, &delay);
     tlm_b_transport(memory, &image, &delay);
     free(page);
-    return hwsp.response == TLM_OK_RESPONSE && image.response == TLM_OK_RESPONSE;
+    return hwsp.response == TLM_STATUS_OK && image.response == TLM_STATUS_OK;
 }
 
 bool cs_execlist_write_ring_tail(const tlm_target *memory, uint64_t lrca, uint32_t tail)
@@ -126,9 +126,9 @@ bool cs_execlist_write_ring_tail(const tlm_target *memory, uint64_t lrca, uint32
     uint8_t bytes[4];
     put32(bytes, tail);
     tlm_payload payload = tlm_payload_make(
-        TLM_WRITE_COMMAND, lrca + CS_EXECLIST_STATE_OFFSET + 4u * (CS_EXECLIST_CTX_RING_TAIL + 1u), bytes, 4);
+        TLM_CMD_WRITE, lrca + CS_EXECLIST_STATE_OFFSET + 4u * (CS_EXECLIST_CTX_RING_TAIL + 1u), bytes, 4);
     payload.address_space = TLM_SPACE_GGTT;
     tlm_time delay = 0;
     tlm_b_transport(memory, &payload, &delay);
-    return payload.response == TLM_OK_RESPONSE;
+    return payload.response == TLM_STATUS_OK;
 }

@@ -352,7 +352,7 @@ static void execlist_write_register(void *engine, uint32_t offset, uint32_t valu
     if (!(desc->rw_mask | desc->w1c_mask | desc->w1s_mask))
         return;
     model->restoring = true;
-    cs_register_access(model, TLM_WRITE_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
+    cs_register_access(model, TLM_CMD_WRITE, (uint32_t)(model->config.mmio_base + offset), &value, 0);
     model->restoring = false;
 }
 
@@ -361,7 +361,7 @@ static uint32_t execlist_read_register(void *engine, uint32_t offset)
     cs_engine_model *model = engine;
     uint32_t value = 0;
     model->restoring = true;
-    cs_register_access(model, TLM_READ_COMMAND, (uint32_t)(model->config.mmio_base + offset), &value, 0);
+    cs_register_access(model, TLM_CMD_READ, (uint32_t)(model->config.mmio_base + offset), &value, 0);
     model->restoring = false;
     return value;
 }

@@ -26,7 +26,7 @@
 #include "cs_commands.h"
 #include "cs_ports.h"
 #include "irq_message.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -268,7 +268,7 @@ void cs_user_interrupt(cs_engine_model *model);
 /* cs_mmio.c */
 uint64_t cs_timestamp(cs_engine_model *model);
 uint32_t cs_ctx_timestamp(cs_engine_model *model);
-bool cs_register_access(cs_engine_model *model, tlm_command command, uint32_t offset, uint32_t *value,
+bool cs_register_access(cs_engine_model *model, tlm_cmd command, uint32_t offset, uint32_t *value,
                         uint32_t byte_disable);
 void cs_register_written(void *context, uint32_t index, uint32_t old_value, uint32_t new_value);
 void cs_register_read(void *context, uint32_t index);

@@ -142,16 +142,16 @@ static void update_status(cs_execlist *el)
 
 /* One transfer on graphics memory through the GGTT (images and status pages are GGTT
  * addresses); false, with a log line, if the bus refuses it. */
-static bool bus(cs_execlist *el, tlm_command command, uint64_t address, void *data, uint32_t length)
+static bool bus(cs_execlist *el, tlm_cmd command, uint64_t address, void *data, uint32_t length)
 {
     tlm_payload payload = tlm_payload_make(command, address, data, length);
     payload.privileged = true;
     payload.address_space = TLM_SPACE_GGTT;
     tlm_b_transport(el->host.memory, &payload, &el->bus_delay);
-    if (payload.response == TLM_OK_RESPONSE)
+    if (payload.response == TLM_STATUS_OK)
         return true;
     tlm_log_error(el->host.log, "execlist: memory %s of %u bytes at 0x%llx refused (%s)",
-                  command == TLM_WRITE_COMMAND ? "write" : "read", length, (unsigned long long)address,
+                  command == TLM_CMD_WRITE ? "write" : "read", length, (unsigned long long)address,
                   tlm_response_name(payload.response));
     return false;
 }
@@ -171,7 +171,7 @@ static void write32(cs_execlist *el, uint64_t address, uint32_t value)
 {
     uint8_t bytes[4];
     put32(bytes, value);
-    bus(el, TLM_WRITE_COMMAND, address, bytes, 4);
+    bus(el, TLM_CMD_WRITE, address, bytes, 4);
 }
 
 /* Writes a CSB entry into a status page at the slot `slot`, then the write pointer. */
@@ -229,7 +229,7 @@ static bool read_image(cs_execlist *el, uint64_t descriptor, loaded_context *con
     uint64_t state = lrca + CS_EXECLIST_STATE_OFFSET;
     uint8_t bytes[4u * CS_EXECLIST_STATE_DWORDS];
     for (uint32_t line = 0; line < sizeof bytes; line += 64u)
-        if (!bus(el, TLM_READ_COMMAND, state + line, bytes + line, 64u)) {
+        if (!bus(el, TLM_CMD_READ, state + line, bytes + line, 64u)) {
             tlm_log_error(el->host.log, "execlist: context image at 0x%llx cannot be read: context refused",
                           (unsigned long long)lrca);
             return false;
@@ -431,7 +431,7 @@ static bool preempt(cs_execlist *el)
             if (slot->index != CS_RING_TAIL_INDEX)
                 continue;
             uint8_t bytes[4];
-            if (bus(el, TLM_READ_COMMAND, el->current.lrca + CS_EXECLIST_STATE_OFFSET + 4u * slot->dword, bytes, 4)) {
+            if (bus(el, TLM_CMD_READ, el->current.lrca + CS_EXECLIST_STATE_OFFSET + 4u * slot->dword, bytes, 4)) {
                 slot->loaded = get32(bytes);
                 *reg(el, CS_RING_TAIL_INDEX) = slot->loaded & reg_desc(el, CS_RING_TAIL_INDEX)->rw_mask;
             }

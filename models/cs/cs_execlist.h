@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "tlm.h"
+#include "gtsim_tlm.h"
 #include "tlm_register.h"
 
 #ifdef __cplusplus

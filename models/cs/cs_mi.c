@@ -144,7 +144,7 @@ static void load_register_imm(cs_engine_model *model, const cs_decoded *decoded)
                                                   : 0;
     for (uint32_t i = 0; i < pairs; i++) {
         uint32_t value = (uint32_t)cs_get(decoded, "data", i);
-        cs_register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", i, "add_cs_mmio"), &value,
+        cs_register_access(model, TLM_CMD_WRITE, register_operand(model, decoded, "reg", i, "add_cs_mmio"), &value,
                            byte_disable);
     }
 }
@@ -157,7 +157,7 @@ static void store_register_mem(cs_engine_model *model, const cs_decoded *decoded
         return;
     }
     uint32_t value = 0;
-    if (!cs_register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value,
+    if (!cs_register_access(model, TLM_CMD_READ, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value,
                             0))
         value = 0;
     cs_store(model, cs_get(decoded, "address", 0), value, 4);
@@ -170,7 +170,7 @@ static void load_register_mem(cs_engine_model *model, const cs_decoded *decoded)
 {
     uint32_t value = 0;
     if (cs_load(model, cs_get(decoded, "address", 0), &value))
-        cs_register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value,
+        cs_register_access(model, TLM_CMD_WRITE, register_operand(model, decoded, "reg", 0, "add_cs_mmio"), &value,
                            0);
 }
 
@@ -178,9 +178,9 @@ static void load_register_mem(cs_engine_model *model, const cs_decoded *decoded)
 static void load_register_reg(cs_engine_model *model, const cs_decoded *decoded)
 {
     uint32_t value = 0;
-    if (cs_register_access(model, TLM_READ_COMMAND, register_operand(model, decoded, "src_reg", 0, "add_cs_mmio_src"),
+    if (cs_register_access(model, TLM_CMD_READ, register_operand(model, decoded, "src_reg", 0, "add_cs_mmio_src"),
                            &value, 0))
-        cs_register_access(model, TLM_WRITE_COMMAND, register_operand(model, decoded, "dst_reg", 0, "add_cs_mmio_dst"),
+        cs_register_access(model, TLM_CMD_WRITE, register_operand(model, decoded, "dst_reg", 0, "add_cs_mmio_dst"),
                            &value, 0);
 }
 
@@ -217,7 +217,7 @@ static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
             cs_raise_error(model, ERR_COMMAND_PRIVILEGE);
         } else {
             uint32_t value = (uint32_t)cs_get(decoded, "data", 0);
-            cs_register_access(model, TLM_WRITE_COMMAND, (uint32_t)cs_get(decoded, "address", 0), &value, 0);
+            cs_register_access(model, TLM_CMD_WRITE, (uint32_t)cs_get(decoded, "address", 0), &value, 0);
         }
         if (cs_get(decoded, "notify", 0)) {
             cs_send_event(model, ISR_NOTIFY);

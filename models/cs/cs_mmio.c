@@ -87,7 +87,7 @@ uint32_t cs_ctx_timestamp(cs_engine_model *model)
 
 /* Register access for LRI/SRM: the engine's own block (its base window, and on gen6 the
  * HWS_PGA window) directly, anything else through the MMIO target (docs/reference/cs.md). */
-bool cs_register_access(cs_engine_model *model, tlm_command command, uint32_t offset, uint32_t *value,
+bool cs_register_access(cs_engine_model *model, tlm_cmd command, uint32_t offset, uint32_t *value,
                         uint32_t byte_disable)
 {
     uint8_t data[4];
@@ -113,8 +113,8 @@ bool cs_register_access(cs_engine_model *model, tlm_command command, uint32_t of
         tlm_log_warning(model->log, "register 0x%x is outside the engine and no MMIO map is connected", offset);
         return false;
     }
-    if (payload.response != TLM_OK_RESPONSE) {
-        tlm_log_warning(model->log, "register %s at 0x%x refused (%s)", command == TLM_WRITE_COMMAND ? "write" : "read",
+    if (payload.response != TLM_STATUS_OK) {
+        tlm_log_warning(model->log, "register %s at 0x%x refused (%s)", command == TLM_CMD_WRITE ? "write" : "read",
                         offset, tlm_response_name(payload.response));
         return false;
     }
@@ -251,12 +251,12 @@ void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
     cs_engine_model *model = self;
     /* gen6: PP_DIR_BASE's read copy (i915 RING_PP_DIR_BASE_READ, base + 0x518, read by the gen6
      * hang capture); gen8+ has its submit queue there, so the offset is EXECLIST_SQ_ELEMENT1_LO's. */
-    if (model->config.profile == CS_PROFILE_GEN6 && payload->command == TLM_READ_COMMAND &&
+    if (model->config.profile == CS_PROFILE_GEN6 && payload->command == TLM_CMD_READ &&
         payload->address == CS_EXECLIST_SQ_ELEMENT1_LO_OFFSET && payload->length == 4 && !payload->byte_enable) {
         uint32_t value = *cs_reg(model, CS_PP_DIR_BASE_INDEX);
         for (uint32_t i = 0; i < 4; i++)
             payload->data[i] = (uint8_t)(value >> (8 * i));
-        payload->response = TLM_OK_RESPONSE;
+        payload->response = TLM_STATUS_OK;
         return;
     }
     /* No register at the offset (absent on this engine and profile, or a hole of the block): the
@@ -268,7 +268,7 @@ void cs_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
         tlm_log_debug(model->log, "no register at offset 0x%llx on this engine and profile (docs/reference/cs.md \"Registers\")",
                       (unsigned long long)payload->address);
         if (!tlm_payload_answer_hole(payload))
-            payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+            payload->response = TLM_STATUS_ADDRESS_ERROR;
         return;
     }
     tlm_register_file_b_transport(&model->registers, payload);

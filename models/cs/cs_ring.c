@@ -8,7 +8,7 @@
 
 /* One transfer on the memory target; false (and a Page Table error by the caller) when the
  * bus refuses it. Writes drop the fetched line they overlap. */
-static bool bus(cs_engine_model *model, tlm_command command, uint64_t address, void *data, uint32_t length)
+static bool bus(cs_engine_model *model, tlm_cmd command, uint64_t address, void *data, uint32_t length)
 {
     tlm_payload payload = tlm_payload_make(command, address, data, length);
     /* The ring and secure batches go through the GGTT, non-secure batches through the PPGTT
@@ -16,15 +16,15 @@ static bool bus(cs_engine_model *model, tlm_command command, uint64_t address, v
     payload.privileged = model->level == 0 || model->batch_secure[model->level];
     payload.address_space = payload.privileged ? TLM_SPACE_GGTT : TLM_SPACE_PPGTT;
     tlm_b_transport(model->config.memory, &payload, &model->bus_delay);
-    if (command == TLM_WRITE_COMMAND) {
+    if (command == TLM_CMD_WRITE) {
         model->stats.writes++;
         if (model->line_valid && address < model->line_address + CS_FETCH_LINE_BYTES &&
             model->line_address < address + length)
             model->line_valid = false;
     }
-    if (payload.response != TLM_OK_RESPONSE) {
+    if (payload.response != TLM_STATUS_OK) {
         tlm_log_error(model->log, "memory %s of %u bytes at 0x%llx refused (%s)",
-                      command == TLM_WRITE_COMMAND ? "write" : "read", length, (unsigned long long)address,
+                      command == TLM_CMD_WRITE ? "write" : "read", length, (unsigned long long)address,
                       tlm_response_name(payload.response));
         cs_page_fault(model, payload.address_space);
         return false;
@@ -38,7 +38,7 @@ void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t
     uint8_t data[8];
     for (uint32_t i = 0; i < 8; i++)
         data[i] = (uint8_t)(value >> (8 * i));
-    if (!bus(model, TLM_WRITE_COMMAND, address, data, bytes))
+    if (!bus(model, TLM_CMD_WRITE, address, data, bytes))
         cs_raise_error(model, ERR_PAGE_TABLE);
 }
 
@@ -46,7 +46,7 @@ void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t
 bool cs_load(cs_engine_model *model, uint64_t address, uint32_t *value)
 {
     uint8_t data[4] = { 0 };
-    if (!bus(model, TLM_READ_COMMAND, address, data, 4)) {
+    if (!bus(model, TLM_CMD_READ, address, data, 4)) {
         cs_raise_error(model, ERR_PAGE_TABLE);
         return false;
     }
@@ -61,7 +61,7 @@ static bool fetch_dword(cs_engine_model *model, uint64_t address, uint32_t *valu
     uint64_t line = address & ~(uint64_t)(CS_FETCH_LINE_BYTES - 1u);
     if (!model->line_valid || model->line_address != line) {
         model->stats.fetches++;
-        if (!bus(model, TLM_READ_COMMAND, line, model->line, CS_FETCH_LINE_BYTES)) {
+        if (!bus(model, TLM_CMD_READ, line, model->line, CS_FETCH_LINE_BYTES)) {
             model->line_valid = false;
             return false;
         }

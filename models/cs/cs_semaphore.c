@@ -17,7 +17,7 @@ static bool semaphore_value(cs_engine_model *model, const cs_decoded *decoded, u
         return true;
     }
     if (model->config.profile == CS_PROFILE_GEN12 && cs_get(decoded, "register_poll", 0))
-        return cs_register_access(model, TLM_READ_COMMAND, (uint32_t)cs_get(decoded, "address", 0), value, 0);
+        return cs_register_access(model, TLM_CMD_READ, (uint32_t)cs_get(decoded, "address", 0), value, 0);
     return cs_load(model, cs_get(decoded, "address", 0), value);
 }
 

@@ -236,27 +236,27 @@ static void bell_access(doorbell *model, tlm_payload *payload)
     unsigned bell_number = (unsigned)(payload->address / DOORBELL_REGISTER_STRIDE);
     uint32_t index = payload->address % DOORBELL_REGISTER_STRIDE == DOORBELL_DRBREGL0_OFFSET ? DOORBELL_DRBREGL0_INDEX
                                                                                             : DOORBELL_DRBREGU0_INDEX;
-    if (payload->command == TLM_READ_COMMAND) {
+    if (payload->command == TLM_CMD_READ) {
         fill_read(payload, bell_register(model, bell_number, index));
-    } else if (payload->command == TLM_WRITE_COMMAND) {
+    } else if (payload->command == TLM_CMD_WRITE) {
         model->stats.refused_writes++;
         tlm_log_warning(model->log,
                         "direct write to DRBREG%c(%u) ignored: doorbells are programmed through the GuC shim and "
                         "VALID is cleared only by the controller (spec 001 \"Doorbell Structures\")",
                         index == DOORBELL_DRBREGL0_INDEX ? 'L' : 'U', bell_number);
     }
-    payload->response = TLM_OK_RESPONSE;
+    payload->response = TLM_STATUS_OK;
 }
 
 static void b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     (void)delay;
     doorbell *model = self;
-    tlm_response_status check = tlm_register_payload_check(payload);
-    if (check != TLM_OK_RESPONSE || payload->address >= BELL_RANGE_END) {
+    tlm_status check = tlm_register_payload_check(payload);
+    if (check != TLM_STATUS_OK || payload->address >= BELL_RANGE_END) {
         /* the register file answers malformed accesses (and logs them) and the status vector */
         tlm_register_file_b_transport(&model->registers, payload);
-        if (check != TLM_OK_RESPONSE || payload->command != TLM_READ_COMMAND || !tlm_response_is_ok(payload))
+        if (check != TLM_STATUS_OK || payload->command != TLM_CMD_READ || !tlm_response_is_ok(payload))
             return;
         int32_t index = tlm_register_find(&doorbell_regs, (uint32_t)payload->address);
         if (index < (int32_t)DOORBELL_DB_STATUS0_INDEX || index > (int32_t)DOORBELL_DB_STATUS7_INDEX)

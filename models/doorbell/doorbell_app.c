@@ -37,7 +37,7 @@ uint32_t doorbell_app_next_cookie(uint32_t cookie)
     return cookie == UINT32_MAX ? 1u : cookie + 1u;
 }
 
-static tlm_response_status access(doorbell_app_client *client, tlm_command command, uint64_t address,
+static tlm_status access(doorbell_app_client *client, tlm_cmd command, uint64_t address,
                                   uint8_t bytes[8])
 {
     tlm_payload payload = tlm_payload_make(command, address, bytes, 8);
@@ -48,11 +48,11 @@ static tlm_response_status access(doorbell_app_client *client, tlm_command comma
 }
 
 bool doorbell_app_compare_exchange(doorbell_app_client *client, uint64_t address, uint64_t *expected,
-                                   uint64_t replacement, tlm_response_status *response)
+                                   uint64_t replacement, tlm_status *response)
 {
     uint8_t bytes[8];
-    *response = access(client, TLM_READ_COMMAND, address, bytes);
-    if (*response != TLM_OK_RESPONSE)
+    *response = access(client, TLM_CMD_READ, address, bytes);
+    if (*response != TLM_STATUS_OK)
         return false;
     uint64_t current;
     memcpy(&current, bytes, 8);
@@ -61,8 +61,8 @@ bool doorbell_app_compare_exchange(doorbell_app_client *client, uint64_t address
         return false;
     }
     memcpy(bytes, &replacement, 8);
-    *response = access(client, TLM_WRITE_COMMAND, address, bytes);
-    return *response == TLM_OK_RESPONSE;
+    *response = access(client, TLM_CMD_WRITE, address, bytes);
+    return *response == TLM_STATUS_OK;
 }
 
 /* spec 001 "Application Flow" steps 1-2 and outcomes #1-#3. */
@@ -72,14 +72,14 @@ doorbell_app_status doorbell_app_ring(doorbell_app_client *client)
     for (unsigned attempt = 0; attempt < DOORBELL_APP_MAX_ATTEMPTS; attempt++) {
         uint32_t believed = (uint32_t)(expected >> QW_COOKIE_SHIFT);
         uint32_t next = doorbell_app_next_cookie(believed);
-        tlm_response_status response;
+        tlm_status response;
         if (doorbell_app_compare_exchange(client, client->line, &expected, qw((uint32_t)QW_ACTIVE, next),
                                           &response)) {
             client->cookie = next; /* outcome #1 */
             client->rings++;
             return DOORBELL_APP_RUNG;
         }
-        if (response != TLM_OK_RESPONSE)
+        if (response != TLM_STATUS_OK)
             return DOORBELL_APP_BUS_ERROR;
         if (!(expected & QW_ACTIVE)) /* outcome #3: the bell is not there */
             return DOORBELL_APP_LOST;

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,9 +60,9 @@ uint32_t doorbell_app_next_cookie(uint32_t cookie);
 
 /* One 8-byte compare-exchange at `address`: if the QW there equals *expected, write
  * `replacement` and return true; otherwise store the QW read in *expected and return false.
- * *response gets the bus status (TLM_OK_RESPONSE on success or mismatch). */
+ * *response gets the bus status (TLM_STATUS_OK on success or mismatch). */
 bool doorbell_app_compare_exchange(doorbell_app_client *client, uint64_t address, uint64_t *expected,
-                                   uint64_t replacement, tlm_response_status *response);
+                                   uint64_t replacement, tlm_status *response);
 
 /* Rings the doorbell the way spec 001's application flow does (above). */
 doorbell_app_status doorbell_app_ring(doorbell_app_client *client);

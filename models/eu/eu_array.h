@@ -21,7 +21,7 @@
 #include "eu_kernel.h"
 #include "eu_topology.h"
 #include "irq_message.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -180,7 +180,7 @@ void eu_oa_init(eu_array *array);
 void eu_oa_reset(eu_array *array);
 void eu_oa_destroy(eu_array *array);
 /* Data-port access shared by kernels and reports: one b_transport on the memory target. */
-bool eu_data_port(eu_array *array, tlm_command command, uint64_t address, void *data, uint32_t length,
+bool eu_data_port(eu_array *array, tlm_cmd command, uint64_t address, void *data, uint32_t length,
                   tlm_time *delay);
 
 #ifdef __cplusplus

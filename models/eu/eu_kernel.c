@@ -86,7 +86,7 @@ void eu_math(eu_thread *thread, uint32_t count)
 
 /* ---- data port ----------------------------------------------------------------------------- */
 
-bool eu_data_port(eu_array *array, tlm_command command, uint64_t address, void *data, uint32_t length,
+bool eu_data_port(eu_array *array, tlm_cmd command, uint64_t address, void *data, uint32_t length,
                   tlm_time *delay)
 {
     tlm_payload payload = tlm_payload_make(command, address, data, length);
@@ -107,10 +107,10 @@ static uint64_t to_cycles(const eu_array *array, tlm_time delay)
     return (delay + period - 1u) / period;
 }
 
-static bool message(eu_thread *thread, tlm_command command, uint64_t address, void *data, uint32_t length)
+static bool message(eu_thread *thread, tlm_cmd command, uint64_t address, void *data, uint32_t length)
 {
     eu_array *array = thread->array;
-    bool is_read = command == TLM_READ_COMMAND;
+    bool is_read = command == TLM_CMD_READ;
     thread->active_cycles += EU_SEND_ISSUE_CYCLES;
     thread->stall_cycles += is_read ? EU_READ_LATENCY_CYCLES : EU_WRITE_LATENCY_CYCLES;
     bool ok = false;
@@ -145,16 +145,16 @@ static bool message(eu_thread *thread, tlm_command command, uint64_t address, vo
 
 bool eu_read(eu_thread *thread, uint64_t address, void *data, uint32_t length)
 {
-    return message(thread, TLM_READ_COMMAND, address, data, length);
+    return message(thread, TLM_CMD_READ, address, data, length);
 }
 
 bool eu_write(eu_thread *thread, uint64_t address, const void *data, uint32_t length)
 {
     uint8_t copy[EU_MESSAGE_MAX_BYTES];
     if (!data || length == 0 || length > EU_MESSAGE_MAX_BYTES)
-        return message(thread, TLM_WRITE_COMMAND, address, NULL, length);
+        return message(thread, TLM_CMD_WRITE, address, NULL, length);
     memcpy(copy, data, length);
-    return message(thread, TLM_WRITE_COMMAND, address, copy, length);
+    return message(thread, TLM_CMD_WRITE, address, copy, length);
 }
 
 bool eu_read32(eu_thread *thread, uint64_t address, uint32_t *value)

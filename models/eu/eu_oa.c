@@ -125,7 +125,7 @@ static void write_buffer_report(eu_array *array, uint32_t report_id)
     bool ok = true;
     for (uint32_t offset = 0; ok && offset < report_size; offset += 64u) {
         tlm_time delay = 0;
-        ok = eu_data_port(array, TLM_WRITE_COMMAND, tail + offset, report + offset, 64u, &delay);
+        ok = eu_data_port(array, TLM_CMD_WRITE, tail + offset, report + offset, 64u, &delay);
     }
     if (!ok) {
         tlm_log_error(array->log, "OA: report write at 0x%llx refused: report lost", (unsigned long long)tail);

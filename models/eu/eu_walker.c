@@ -179,7 +179,7 @@ static void take_walker(eu_array *array, const cs_walker_request *request, cs_wa
         uint64_t address = array->descriptor_base + (uint64_t)field32(request, "idd_offset") * EU_IDD_BYTES;
         uint8_t bytes[EU_IDD_BYTES];
         tlm_time delay = 0;
-        if (!eu_data_port(array, TLM_READ_COMMAND, address, bytes, sizeof bytes, &delay)) {
+        if (!eu_data_port(array, TLM_CMD_READ, address, bytes, sizeof bytes, &delay)) {
             tlm_log_error(array->log, "GPGPU_WALKER: interface descriptor read at 0x%llx faulted: zeros used",
                           (unsigned long long)address);
             memset(bytes, 0, sizeof bytes);
@@ -204,7 +204,7 @@ static void take_walker(eu_array *array, const cs_walker_request *request, cs_wa
         if (length > EU_ARG_DWORDS * 4u)
             length = EU_ARG_DWORDS * 4u;
         uint8_t args[EU_ARG_DWORDS * 4u] = { 0 };
-        if (length && !eu_data_port(array, TLM_READ_COMMAND, start, args, length, &delay)) {
+        if (length && !eu_data_port(array, TLM_CMD_READ, start, args, length, &delay)) {
             tlm_log_error(array->log, "GPGPU_WALKER: indirect data read at 0x%llx faulted: zeros used",
                           (unsigned long long)start);
             memset(args, 0, sizeof args);
@@ -253,7 +253,7 @@ static void take_report(eu_array *array, const cs_walker_request *request, cs_wa
     /* spec 003 "Performance Counter Reporting": the snapshot is written as 64-byte cachelines. */
     for (uint32_t offset = 0; offset < size; offset += 64u) {
         tlm_time delay = 0;
-        if (!eu_data_port(array, TLM_WRITE_COMMAND, address + offset, report + offset, 64u, &delay)) {
+        if (!eu_data_port(array, TLM_CMD_WRITE, address + offset, report + offset, 64u, &delay)) {
             tlm_log_error(array->log, "MI_REPORT_PERF_COUNT: report write at 0x%llx faulted: report dropped",
                           (unsigned long long)(address + offset));
             break;

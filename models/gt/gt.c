@@ -128,7 +128,7 @@ static void tap_guc_b_transport(void *self, tlm_payload *payload, tlm_time *dela
 {
     gt *model = self;
     tlm_b_transport(tlm_router_target(model->guc_mmio), payload, delay);
-    if (payload->command != TLM_WRITE_COMMAND || !tlm_response_is_ok(payload))
+    if (payload->command != TLM_CMD_WRITE || !tlm_response_is_ok(payload))
         return;
     for (unsigned e = 0; e < CS_ENGINE_COUNT; e++) {
         const cs_engine_info *info = &cs_profile_get(model->profile->cs)->engines[e];
@@ -262,7 +262,7 @@ static void host_to_guc(void *context, uint32_t data)
     gt *model = context;
     if (!model->guc)
         return;
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, GUC_HOST2GUC_INTR_OFFSET, &data, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, GUC_HOST2GUC_INTR_OFFSET, &data, 4);
     tlm_time delay = 0;
     tlm_b_transport(guc_target(model->guc), &payload, &delay);
 }

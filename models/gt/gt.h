@@ -28,7 +28,7 @@
 
 #include "cs_commands.h"
 #include "irq_message.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

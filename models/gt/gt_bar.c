@@ -47,14 +47,14 @@ static void unimplemented(gt_bar *bar, tlm_payload *payload)
                             tlm_command_name(payload->command), offset);
     }
     if (bar->strict) {
-        payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+        payload->response = TLM_STATUS_ADDRESS_ERROR;
         return;
     }
-    if (payload->command == TLM_READ_COMMAND)
+    if (payload->command == TLM_CMD_READ)
         for (uint32_t i = 0; i < payload->length; i++)
             if (tlm_payload_byte_enabled(payload, i))
                 payload->data[i] = 0;
-    payload->response = TLM_OK_RESPONSE;
+    payload->response = TLM_STATUS_OK;
 }
 
 /* The router forwards a gap's accesses here, rebased to the gap's start. */
@@ -138,8 +138,8 @@ static void bar_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
         return;
     /* A block that answers "no register here" without the handler (a replacement block, an RTL
      * twin answering DECERR) for a hole inside its own range is the same unimplemented offset. */
-    if (payload->response == TLM_ADDRESS_ERROR_RESPONSE && payload->address < GT_MMIO_BAR_SIZE &&
-        payload->length <= GT_MMIO_BAR_SIZE - payload->address && tlm_payload_check(payload) == TLM_OK_RESPONSE)
+    if (payload->response == TLM_STATUS_ADDRESS_ERROR && payload->address < GT_MMIO_BAR_SIZE &&
+        payload->length <= GT_MMIO_BAR_SIZE - payload->address && tlm_payload_check(payload) == TLM_STATUS_OK)
         unimplemented(bar, payload);
 }
 
@@ -149,7 +149,7 @@ static uint32_t bar_transport_dbg(void *self, tlm_payload *payload)
     return tlm_transport_dbg(tlm_router_target(bar->router), payload);
 }
 
-static bool bar_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi *dmi)
+static bool bar_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi_region *dmi)
 {
     gt_bar *bar = self;
     return tlm_get_direct_mem_ptr(tlm_router_target(bar->router), payload, dmi);

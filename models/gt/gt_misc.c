@@ -97,7 +97,7 @@ static void window_b_transport(void *self, tlm_payload *payload, tlm_time *delay
     if (!on_profile(window->regs, (uint32_t)payload->address & ~3u) ||
         tlm_register_find(window->regs->registers.block, (uint32_t)payload->address & ~3u) < 0) {
         if (!tlm_payload_answer_hole(payload)) /* the BAR's unimplemented offset */
-            payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+            payload->response = TLM_STATUS_ADDRESS_ERROR;
     } else
         tlm_register_file_b_transport(&window->regs->registers, payload);
     payload->address = rebased;

@@ -10,7 +10,7 @@
 
 #include "gt.h"
 #include "gt_bar.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

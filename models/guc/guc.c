@@ -155,8 +155,8 @@ static void view_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     guc *model = self;
     const tlm_target *doorbells = model->config.doorbells.target;
-    if (payload->command != TLM_WRITE_COMMAND || payload->address >= BELL_RANGE_END ||
-        tlm_register_payload_check(payload) != TLM_OK_RESPONSE) {
+    if (payload->command != TLM_CMD_WRITE || payload->address >= BELL_RANGE_END ||
+        tlm_register_payload_check(payload) != TLM_STATUS_OK) {
         tlm_b_transport(doorbells, payload, delay);
         return;
     }
@@ -164,7 +164,7 @@ static void view_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
     uint32_t value;
     memcpy(&value, payload->data, 4);
     uint32_t enables = tlm_register_bit_enables(payload);
-    payload->response = TLM_OK_RESPONSE;
+    payload->response = TLM_STATUS_OK;
     if (payload->address % DOORBELL_REGISTER_STRIDE != 0) { /* DRBREGU(n): stage the high bits */
         model->staged_hi[bell] = (model->staged_hi[bell] & ~enables) | (value & enables);
         return;
@@ -226,7 +226,7 @@ static void b_transport(void *self, tlm_payload *payload, tlm_time *delay)
     if (payload->address < model->registers.block->size &&
         tlm_register_find(model->registers.block, (uint32_t)payload->address & ~3u) < 0) {
         if (!tlm_payload_answer_hole(payload))
-            payload->response = TLM_ADDRESS_ERROR_RESPONSE;
+            payload->response = TLM_STATUS_ADDRESS_ERROR;
         return;
     }
     tlm_register_file_b_transport(&model->registers, payload);

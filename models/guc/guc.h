@@ -33,7 +33,7 @@
 
 #include "doorbell.h"
 #include "irq_message.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -69,7 +69,7 @@ static void set_state(guc_scheduler *sched, guc_scheduler_state state)
 
 /* ---- bus accesses ---------------------------------------------------------------------------- */
 
-static tlm_response_status access(guc_scheduler *sched, const tlm_target *target, tlm_command command,
+static tlm_status access(guc_scheduler *sched, const tlm_target *target, tlm_cmd command,
                                   tlm_address_space space, uint64_t address, void *data, uint32_t length)
 {
     tlm_payload payload = tlm_payload_make(command, address, data, length);
@@ -87,33 +87,33 @@ static tlm_response_status access(guc_scheduler *sched, const tlm_target *target
 static uint32_t mmio_read(guc_scheduler *sched, uint64_t address)
 {
     uint32_t value = 0;
-    if (access(sched, sched->config.mmio, TLM_READ_COMMAND, TLM_SPACE_MMIO, address, &value, 4) != TLM_OK_RESPONSE)
+    if (access(sched, sched->config.mmio, TLM_CMD_READ, TLM_SPACE_MMIO, address, &value, 4) != TLM_STATUS_OK)
         return 0;
     return value;
 }
 
 static void mmio_write(guc_scheduler *sched, uint64_t address, uint32_t value)
 {
-    access(sched, sched->config.mmio, TLM_WRITE_COMMAND, TLM_SPACE_MMIO, address, &value, 4);
+    access(sched, sched->config.mmio, TLM_CMD_WRITE, TLM_SPACE_MMIO, address, &value, 4);
 }
 
 static bool mem_read32(guc_scheduler *sched, uint64_t address, uint32_t *value)
 {
-    return access(sched, sched->config.memory, TLM_READ_COMMAND, TLM_SPACE_GGTT, address, value, 4) ==
-           TLM_OK_RESPONSE;
+    return access(sched, sched->config.memory, TLM_CMD_READ, TLM_SPACE_GGTT, address, value, 4) ==
+           TLM_STATUS_OK;
 }
 
 static void mem_write32(guc_scheduler *sched, uint64_t address, uint32_t value)
 {
-    access(sched, sched->config.memory, TLM_WRITE_COMMAND, TLM_SPACE_GGTT, address, &value, 4);
+    access(sched, sched->config.memory, TLM_CMD_WRITE, TLM_SPACE_GGTT, address, &value, 4);
 }
 
 /* ---- the submission contract ------------------------------------------------------------------ */
 
-static tlm_response_status write32(const tlm_target *target, tlm_address_space space, uint64_t address,
+static tlm_status write32(const tlm_target *target, tlm_address_space space, uint64_t address,
                                    uint32_t value)
 {
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, address, &value, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, address, &value, 4);
     payload.address_space = space;
     payload.privileged = true;
     payload.initiator_id = GUC_INITIATOR_ID;
@@ -122,22 +122,22 @@ static tlm_response_status write32(const tlm_target *target, tlm_address_space s
     return payload.response;
 }
 
-tlm_response_status guc_submit_to_engine(const tlm_target *mmio, const tlm_target *memory,
+tlm_status guc_submit_to_engine(const tlm_target *mmio, const tlm_target *memory,
                                          const guc_submission *submission)
 {
     uint64_t lrca = submission->descriptor & CS_EXECLIST_DESC_LRCA_MASK;
-    tlm_response_status response =
+    tlm_status response =
         write32(memory, TLM_SPACE_GGTT, lrca + CS_EXECLIST_STATE_OFFSET + 4u * (CS_EXECLIST_CTX_RING_TAIL + 1u),
                 submission->ring_tail);
-    if (response != TLM_OK_RESPONSE)
+    if (response != TLM_STATUS_OK)
         return response;
     response = write32(mmio, TLM_SPACE_MMIO, submission->mmio_base + CS_EXECLIST_SQ_ELEMENT0_LO_OFFSET,
                        (uint32_t)submission->descriptor);
-    if (response != TLM_OK_RESPONSE)
+    if (response != TLM_STATUS_OK)
         return response;
     response = write32(mmio, TLM_SPACE_MMIO, submission->mmio_base + CS_EXECLIST_SQ_ELEMENT0_HI_OFFSET,
                        (uint32_t)(submission->descriptor >> 32));
-    if (response != TLM_OK_RESPONSE)
+    if (response != TLM_STATUS_OK)
         return response;
     return write32(mmio, TLM_SPACE_MMIO, submission->mmio_base + CS_EXECLIST_CONTROL_OFFSET,
                    CS_EXECLIST_CONTROL_LOAD_MASK);
@@ -153,8 +153,8 @@ static void submit_now(guc_scheduler *sched, const guc_submission *submission)
         sched->config.submit.submit(sched->config.submit.context, submission);
         return;
     }
-    tlm_response_status response = guc_submit_to_engine(sched->config.mmio, sched->config.memory, submission);
-    if (response != TLM_OK_RESPONSE) {
+    tlm_status response = guc_submit_to_engine(sched->config.mmio, sched->config.memory, submission);
+    if (response != TLM_STATUS_OK) {
         sched->stats.submit_errors++;
         tlm_log_error(sched->log, "doorbell %u: submission of context 0x%016llx to %s failed: %s", submission->bell,
                       (unsigned long long)submission->descriptor,

@@ -37,7 +37,7 @@
 
 #include "cs_commands.h"
 #include "guc.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -90,8 +90,8 @@ typedef struct guc_submit_port {
 
 /* The submission: the ring tail into the context image (memory), then ELSQ element 0 lower and
  * upper dwords and EXECLIST_CONTROL = LOAD (MMIO, at the engine's base). Returns the first
- * failing response, or TLM_OK_RESPONSE. */
-tlm_response_status guc_submit_to_engine(const tlm_target *mmio, const tlm_target *memory,
+ * failing response, or TLM_STATUS_OK. */
+tlm_status guc_submit_to_engine(const tlm_target *mmio, const tlm_target *memory,
                                          const guc_submission *submission);
 
 /* Submissions one engine can hold waiting for it in the hardware-scheduler mode. */

@@ -464,7 +464,7 @@ static void interface_b_transport(void *self, tlm_payload *payload, tlm_time *de
     (void)delay; /* untimed: the model answers at once */
     interface_state *side = self;
     side->write_data = 0;
-    if (payload->command == TLM_WRITE_COMMAND && tlm_register_payload_check(payload) == TLM_OK_RESPONSE) {
+    if (payload->command == TLM_CMD_WRITE && tlm_register_payload_check(payload) == TLM_STATUS_OK) {
         uint32_t data = 0;
         for (uint32_t i = 0; i < 4; i++)
             data |= (uint32_t)payload->data[i] << (8 * i);

@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "irq_message.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
 #ifndef ROUNDTRIP_H
 #define ROUNDTRIP_H
 
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

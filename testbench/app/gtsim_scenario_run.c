@@ -187,7 +187,7 @@ static bool gtsim_advance(gtsim_runner *runner, const gtsim_statement *statement
 /* One host access; the time it took is run on the kernel before the next statement, as a
  * host that waits for each access would. Returns whether the bus answered OK (one check). */
 static bool gtsim_access(gtsim_runner *runner, const gtsim_statement *statement, const tlm_target *target,
-                      tlm_address_space space, tlm_command command, uint64_t address, uint8_t *data, uint32_t length)
+                      tlm_address_space space, tlm_cmd command, uint64_t address, uint8_t *data, uint32_t length)
 {
     tlm_payload payload = tlm_payload_make(command, address, data, length);
     payload.address_space = space;
@@ -228,7 +228,7 @@ static bool gtsim_run_mmio_write(gtsim_runner *runner, const gtsim_statement *st
 {
     uint8_t bytes[4];
     gtsim_put_le32(bytes, statement->value);
-    gtsim_access(runner, statement, gtsim_system_mmio(runner->system), TLM_SPACE_MMIO, TLM_WRITE_COMMAND,
+    gtsim_access(runner, statement, gtsim_system_mmio(runner->system), TLM_SPACE_MMIO, TLM_CMD_WRITE,
               statement->address, bytes, 4);
     return true;
 }
@@ -237,7 +237,7 @@ static bool gtsim_run_mmio_read(gtsim_runner *runner, const gtsim_statement *sta
 {
     uint8_t bytes[4] = { 0 };
     /* After a bus error the data means nothing: the error is the one failure reported. */
-    if (!gtsim_access(runner, statement, gtsim_system_mmio(runner->system), TLM_SPACE_MMIO, TLM_READ_COMMAND,
+    if (!gtsim_access(runner, statement, gtsim_system_mmio(runner->system), TLM_SPACE_MMIO, TLM_CMD_READ,
                    statement->address, bytes, 4))
         return true;
     uint32_t got = gtsim_get_le32(bytes);
@@ -274,7 +274,7 @@ static bool gtsim_run_mem(gtsim_runner *runner, const gtsim_statement *statement
     bool ok = true;
     for (size_t done = 0; done < bytes_total && ok;) {
         size_t chunk = bytes_total - done < GTSIM_RUN_MAX_PAYLOAD_BYTES ? bytes_total - done : GTSIM_RUN_MAX_PAYLOAD_BYTES;
-        ok = gtsim_access(runner, statement, memory, TLM_SPACE_GGTT, write ? TLM_WRITE_COMMAND : TLM_READ_COMMAND,
+        ok = gtsim_access(runner, statement, memory, TLM_SPACE_GGTT, write ? TLM_CMD_WRITE : TLM_CMD_READ,
                        statement->address + done, bytes + done, (uint32_t)chunk);
         done += chunk;
     }
@@ -377,7 +377,7 @@ static bool gtsim_verb_mmio_write(gtsim_runner *runner, const gtsim_statement *s
 {
     uint8_t bytes[4];
     gtsim_put_le32(bytes, value);
-    return gtsim_access(runner, statement, gtsim_system_mmio(runner->system), TLM_SPACE_MMIO, TLM_WRITE_COMMAND, offset,
+    return gtsim_access(runner, statement, gtsim_system_mmio(runner->system), TLM_SPACE_MMIO, TLM_CMD_WRITE, offset,
                      bytes, 4);
 }
 
@@ -387,7 +387,7 @@ static bool gtsim_verb_mem_write(gtsim_runner *runner, const gtsim_statement *st
     uint8_t *bytes = tlm_alloc_zeroed(count ? count : 1, 4);
     for (size_t i = 0; i < count; i++)
         gtsim_put_le32(bytes + 4 * i, dwords[i]);
-    bool ok = gtsim_access(runner, statement, gtsim_system_memory(runner->system), TLM_SPACE_GGTT, TLM_WRITE_COMMAND,
+    bool ok = gtsim_access(runner, statement, gtsim_system_memory(runner->system), TLM_SPACE_GGTT, TLM_CMD_WRITE,
                         address, bytes, (uint32_t)(count * 4));
     free(bytes);
     return ok;
@@ -473,7 +473,7 @@ static bool gtsim_run_kernel(gtsim_runner *runner, const gtsim_statement *statem
 /* ---- doorbell verbs (docs/guide/scenarios.md, docs/reference/guc.md) ------------------------------------ */
 
 static bool gtsim_bus32(gtsim_runner *runner, const gtsim_statement *statement, const tlm_target *target,
-                     tlm_address_space space, tlm_command command, uint64_t address, uint32_t *value)
+                     tlm_address_space space, tlm_cmd command, uint64_t address, uint32_t *value)
 {
     uint8_t bytes[4];
     gtsim_put_le32(bytes, *value);
@@ -502,9 +502,9 @@ static bool gtsim_doorbell_arm(gtsim_runner *runner, const gtsim_statement *stat
     const uint32_t init[2] = { 1, 0 };
     uint32_t high = (uint32_t)(page >> 32), low = (uint32_t)page | DOORBELL_DRBREGL0_VALID_MASK, status = 0;
     if (!gtsim_verb_mem_write(runner, statement, line, init, 2) ||
-        !gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_WRITE_COMMAND, drb + DOORBELL_DRBREGU0_OFFSET, &high) ||
-        !gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_WRITE_COMMAND, drb + DOORBELL_DRBREGL0_OFFSET, &low) ||
-        !gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_READ_COMMAND,
+        !gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_CMD_WRITE, drb + DOORBELL_DRBREGU0_OFFSET, &high) ||
+        !gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_CMD_WRITE, drb + DOORBELL_DRBREGL0_OFFSET, &low) ||
+        !gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_CMD_READ,
                   GUC_MMIO_BASE + GUC_DB_INSTALL_STATUS_OFFSET, &status))
         return false;
     uint32_t result = (status & GUC_DB_INSTALL_STATUS_RESULT_MASK) >> GUC_DB_INSTALL_STATUS_RESULT_SHIFT;
@@ -531,10 +531,10 @@ static bool gtsim_doorbell_route(gtsim_runner *runner, const gtsim_statement *st
     const tlm_target *mmio = gtsim_system_mmio(runner->system);
     uint64_t ctrl = GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET;
     uint32_t value = 0;
-    if (!gtsim_bus32(runner, statement, mmio, TLM_SPACE_MMIO, TLM_READ_COMMAND, ctrl, &value))
+    if (!gtsim_bus32(runner, statement, mmio, TLM_SPACE_MMIO, TLM_CMD_READ, ctrl, &value))
         return false;
     value = statement->bell ? value | GUC_DOORBELL_CTRL_ROUTE_TO_GUC_MASK : value & ~GUC_DOORBELL_CTRL_ROUTE_TO_GUC_MASK;
-    return gtsim_bus32(runner, statement, mmio, TLM_SPACE_MMIO, TLM_WRITE_COMMAND, ctrl, &value);
+    return gtsim_bus32(runner, statement, mmio, TLM_SPACE_MMIO, TLM_CMD_WRITE, ctrl, &value);
 }
 
 static uint64_t gtsim_descriptor_of(unsigned bell)
@@ -562,10 +562,10 @@ static bool gtsim_doorbell_item(gtsim_runner *runner, const gtsim_statement *sta
     const tlm_target *mem = gtsim_system_memory(runner->system);
     uint64_t pd = gtsim_descriptor_of(statement->bell);
     uint32_t base_lo = 0, base_hi = 0, size = 0, tail = 0;
-    if (!gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_READ_COMMAND, pd + GUC_PD_WQ_BASE, &base_lo) ||
-        !gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_READ_COMMAND, pd + GUC_PD_WQ_BASE + 4, &base_hi) ||
-        !gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_READ_COMMAND, pd + GUC_PD_WQ_SIZE, &size) ||
-        !gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_READ_COMMAND, pd + GUC_PD_TAIL, &tail))
+    if (!gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_CMD_READ, pd + GUC_PD_WQ_BASE, &base_lo) ||
+        !gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_CMD_READ, pd + GUC_PD_WQ_BASE + 4, &base_hi) ||
+        !gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_CMD_READ, pd + GUC_PD_WQ_SIZE, &size) ||
+        !gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_CMD_READ, pd + GUC_PD_TAIL, &tail))
         return false;
     if (size == 0 || size % GUC_WQI_SIZE != 0 || tail >= size || tail % GUC_WQI_SIZE != 0) {
         gtsim_fail(runner, statement, "doorbell item %u: no usable work queue (size 0x%" PRIx32 ", tail 0x%" PRIx32
@@ -576,7 +576,7 @@ static bool gtsim_doorbell_item(gtsim_runner *runner, const gtsim_statement *sta
                                               statement->value, 0 };
     uint32_t next = (tail + GUC_WQI_SIZE) % size;
     return gtsim_verb_mem_write(runner, statement, ((uint64_t)base_hi << 32 | base_lo) + tail, item, GUC_WQI_SIZE / 4) &&
-           gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_WRITE_COMMAND, pd + GUC_PD_TAIL, &next);
+           gtsim_bus32(runner, statement, mem, TLM_SPACE_GGTT, TLM_CMD_WRITE, pd + GUC_PD_TAIL, &next);
 }
 
 /* `doorbell ring N`: the application's compare-exchange ring (doorbell_app.h) with this
@@ -591,8 +591,8 @@ static bool gtsim_doorbell_ring(gtsim_runner *runner, const gtsim_statement *sta
         const tlm_target *guc = gtsim_system_guc_mmio(runner->system);
         uint64_t drb = DOORBELL_MMIO_BASE + (uint64_t)statement->bell * DOORBELL_REGISTER_STRIDE;
         uint32_t low = 0, high = 0;
-        if (!gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_READ_COMMAND, drb + DOORBELL_DRBREGL0_OFFSET, &low) ||
-            !gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_READ_COMMAND, drb + DOORBELL_DRBREGU0_OFFSET, &high))
+        if (!gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_CMD_READ, drb + DOORBELL_DRBREGL0_OFFSET, &low) ||
+            !gtsim_bus32(runner, statement, guc, TLM_SPACE_MMIO, TLM_CMD_READ, drb + DOORBELL_DRBREGU0_OFFSET, &high))
             return false;
         uint64_t line = (uint64_t)((high & DOORBELL_DRBREGU0_ADDRESS_HI_MASK) >> DOORBELL_DRBREGU0_ADDRESS_HI_SHIFT) << 32 |
                         (low & DOORBELL_DRBREGL0_ADDRESS_LO_MASK);

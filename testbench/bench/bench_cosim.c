@@ -14,7 +14,7 @@
 #include "roundtrip_regs.h"
 #include "roundtrip_rtl.h"
 #include "cosim_roundtrip_twin.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #define RUNS 3
 #define DEFAULT_CYCLES 5000000ull
@@ -50,16 +50,16 @@ static double transactor_run(uint64_t cycles, uint64_t *errors, uint64_t *transf
     double start = bench_wall_seconds();
     for (uint32_t i = 0; cosim_roundtrip_twin_cycles(twin) < cycles; i++) {
         uint32_t value = 0x9E3779B9u * i;
-        tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, 4);
+        tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, ROUNDTRIP_SCRATCH_OFFSET, &value, 4);
         /* Loosely timed host: its local offset goes in as the delay and comes back advanced
          * by the cycles the transfer took; the kernel catches up once a quantum. */
         tlm_time delay = keeper.local_offset;
         tlm_b_transport(bus, &payload, &delay);
-        *errors += payload.response != TLM_OK_RESPONSE;
+        *errors += payload.response != TLM_STATUS_OK;
         uint32_t read_back = 0;
-        payload = tlm_payload_make(TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &read_back, 4);
+        payload = tlm_payload_make(TLM_CMD_READ, ROUNDTRIP_SCRATCH_OFFSET, &read_back, 4);
         tlm_b_transport(bus, &payload, &delay);
-        *errors += payload.response != TLM_OK_RESPONSE || read_back != value;
+        *errors += payload.response != TLM_STATUS_OK || read_back != value;
         done += 2;
         tlm_qk_set(&keeper, delay);
         if (tlm_qk_need_sync(&keeper))

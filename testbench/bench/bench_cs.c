@@ -20,7 +20,7 @@
 #include "cs_commands.h"
 #include "cs_engine.h"
 #include "cs_regs.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #define RUNS 3
 #define PASSES 8u                   /* ring refills per run */
@@ -64,7 +64,7 @@ static const char *const render_batch[] = {
 
 static void write_bytes(const tlm_target *target, uint64_t address, void *data, uint32_t length)
 {
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, address, data, length);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, address, data, length);
     tlm_time delay = 0;
     tlm_b_transport(target, &payload, &delay);
 }

@@ -22,7 +22,7 @@
 #include "bench_util.h"
 #include "doorbell.h"
 #include "doorbell_regs.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #define RUNS 3
 #define DEFAULT_WRITES 10000000ull
@@ -58,11 +58,11 @@ static uint64_t errors;
 
 static void write8(const tlm_target *memory, uint64_t address, uint64_t value)
 {
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, address, &value, 8);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, address, &value, 8);
     payload.address_space = TLM_SPACE_PHYSICAL;
     tlm_time delay = 0;
     tlm_b_transport(memory, &payload, &delay);
-    if (payload.response != TLM_OK_RESPONSE)
+    if (payload.response != TLM_STATUS_OK)
         errors++;
 }
 
@@ -107,7 +107,7 @@ static double run(workload kind, unsigned armed, unsigned rotate, uint64_t write
             if ((i & 31u) == 31u) { /* the GuC's read-clear of the group just rung */
                 uint32_t value;
                 tlm_payload payload = tlm_payload_make(
-                    TLM_READ_COMMAND, DOORBELL_DB_STATUS0_OFFSET + 4u * (bell / DOORBELL_PER_GROUP), &value, 4);
+                    TLM_CMD_READ, DOORBELL_DB_STATUS0_OFFSET + 4u * (bell / DOORBELL_PER_GROUP), &value, 4);
                 tlm_time delay = 0;
                 tlm_b_transport(mmio, &payload, &delay);
             }

@@ -17,7 +17,7 @@
 #include "cosim_doorbell_lockstep.h"
 #include "cosim_doorbell_random.h"
 #include "cosim_doorbell_twin.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #define BARE_CYCLES 2000000ull
 #define PERIOD (1 * TLM_NS)

@@ -14,7 +14,7 @@
 
 #include "bench_util.h"
 #include "eu_array.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #define RUNS 5
 #define GROUPS 100000u        /* thread groups per run */

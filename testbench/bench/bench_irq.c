@@ -17,7 +17,7 @@
 #include "irq_gen11.h"
 #include "irq_gen11_regs.h"
 #include "cosim_irq_registers.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #define RUNS 3
 #define DEFAULT_EVENTS 10000000ull
@@ -54,12 +54,12 @@ typedef struct bench {
     uint64_t services;           /* engines serviced */
 } bench;
 
-static uint32_t mmio(bench *b, tlm_command command, uint32_t offset, uint32_t value)
+static uint32_t mmio(bench *b, tlm_cmd command, uint32_t offset, uint32_t value)
 {
     tlm_payload payload = tlm_payload_make(command, IRQ_GEN11_MMIO_BASE + offset, &value, 4);
     tlm_time delay = 0;
     tlm_b_transport(b->mmio, &payload, &delay);
-    b->errors += payload.response != TLM_OK_RESPONSE;
+    b->errors += payload.response != TLM_STATUS_OK;
     b->accesses++;
     return value;
 }
@@ -81,11 +81,11 @@ static void set_up(bench *b, bench_mode mode)
     }
     if (mode != MODE_DROPPED)
         for (size_t i = 0; i < COSIM_IRQ_ENABLE_COUNT; i++)
-            mmio(b, TLM_WRITE_COMMAND, cosim_irq_enable_offsets[i], 0xFFFFFFFFu);
+            mmio(b, TLM_CMD_WRITE, cosim_irq_enable_offsets[i], 0xFFFFFFFFu);
     if (mode == MODE_TREE)
         for (size_t i = 0; i < COSIM_IRQ_MASK_COUNT; i++)
-            mmio(b, TLM_WRITE_COMMAND, cosim_irq_mask_offsets[i], 0);
-    mmio(b, TLM_WRITE_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK);
+            mmio(b, TLM_CMD_WRITE, cosim_irq_mask_offsets[i], 0);
+    mmio(b, TLM_CMD_WRITE, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK);
     b->accesses = 0;
 }
 
@@ -103,17 +103,17 @@ static void service(bench *b)
     static const uint32_t dw_offset[2] = { IRQ_GEN11_GT_INTR_DW0_OFFSET, IRQ_GEN11_GT_INTR_DW1_OFFSET };
     static const uint32_t selector[2] = { IRQ_GEN11_IIR_REG_SELECTOR0_OFFSET, IRQ_GEN11_IIR_REG_SELECTOR1_OFFSET };
     static const uint32_t identity[2] = { IRQ_GEN11_INTR_IDENTITY_REG0_OFFSET, IRQ_GEN11_INTR_IDENTITY_REG1_OFFSET };
-    mmio(b, TLM_WRITE_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, 0);
-    uint32_t master = mmio(b, TLM_READ_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, 0);
+    mmio(b, TLM_CMD_WRITE, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, 0);
+    uint32_t master = mmio(b, TLM_CMD_READ, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, 0);
     for (unsigned dw = 0; dw < 2; dw++) {
         if (!(master & (dw ? IRQ_GEN11_GFX_MSTR_IRQ_GT_DW1_MASK : IRQ_GEN11_GFX_MSTR_IRQ_GT_DW0_MASK)))
             continue;
-        uint32_t bits = mmio(b, TLM_READ_COMMAND, dw_offset[dw], 0);
+        uint32_t bits = mmio(b, TLM_CMD_READ, dw_offset[dw], 0);
         for (uint32_t left = bits; left; left &= left - 1) {
             unsigned bit = (unsigned)__builtin_ctz(left);
-            mmio(b, TLM_WRITE_COMMAND, selector[dw], 1u << bit);
-            uint32_t id = mmio(b, TLM_READ_COMMAND, identity[dw], 0);
-            mmio(b, TLM_WRITE_COMMAND, identity[dw], IRQ_GEN11_INTR_IDENTITY_REG0_DATA_VALID_MASK);
+            mmio(b, TLM_CMD_WRITE, selector[dw], 1u << bit);
+            uint32_t id = mmio(b, TLM_CMD_READ, identity[dw], 0);
+            mmio(b, TLM_CMD_WRITE, identity[dw], IRQ_GEN11_INTR_IDENTITY_REG0_DATA_VALID_MASK);
             int engine = b->engine_at[dw][bit];
             uint32_t want = 0;
             if (engine >= 0)
@@ -126,9 +126,9 @@ static void service(bench *b)
                 b->expected[engine] = 0;
             b->services++;
         }
-        mmio(b, TLM_WRITE_COMMAND, dw_offset[dw], bits);
+        mmio(b, TLM_CMD_WRITE, dw_offset[dw], bits);
     }
-    mmio(b, TLM_WRITE_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK);
+    mmio(b, TLM_CMD_WRITE, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK);
     b->errors += tlm_signal_get(irq_gen11_host_irq(b->irq)) != 0;
 }
 

@@ -17,7 +17,7 @@
 #include "cosim_irq_lockstep.h"
 #include "cosim_irq_random.h"
 #include "cosim_irq_twin.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #define BARE_CYCLES 5000000ull
 #define PERIOD (1 * TLM_NS)

@@ -12,7 +12,7 @@
 
 #include "bench_util.h"
 #include "gtsim_cli.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifndef BENCH_BUILD_INFO
 #define BENCH_BUILD_INFO "build flags unknown"
@@ -137,7 +137,7 @@ static void decoy_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     (void)delay;
     ((bench_decoy *)self)->hits++;
-    payload->response = TLM_OK_RESPONSE;
+    payload->response = TLM_STATUS_OK;
 }
 
 /* One timed gtsim run. Construction and teardown are outside the timed loop, as the
@@ -170,7 +170,7 @@ static bool gtsim_run(uint64_t transactions, bench_run_result *result)
     tlm_qk_init(&keeper, kernel, BENCH_QUANTUM_NS * TLM_NS);
     const tlm_target *bus = tlm_router_target(router);
     uint8_t buffer[BENCH_ACCESS_BYTES];
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, 0, buffer, BENCH_ACCESS_BYTES);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, 0, buffer, BENCH_ACCESS_BYTES);
     payload.address_space = TLM_SPACE_PHYSICAL;
     uint64_t errors = 0;
     uint64_t checksum = BENCH_CHECKSUM_SEED;
@@ -183,12 +183,12 @@ static bool gtsim_run(uint64_t transactions, bench_run_result *result)
             uint64_t value = bench_write_value(i);
             memcpy(buffer, &value, sizeof value);
         }
-        payload.command = is_read ? TLM_READ_COMMAND : TLM_WRITE_COMMAND;
+        payload.command = is_read ? TLM_CMD_READ : TLM_CMD_WRITE;
         payload.address = bench_address(i);
-        payload.response = TLM_INCOMPLETE_RESPONSE;
+        payload.response = TLM_STATUS_INCOMPLETE;
         tlm_time delay = 0;
         tlm_b_transport(bus, &payload, &delay);
-        if (payload.response != TLM_OK_RESPONSE) {
+        if (payload.response != TLM_STATUS_OK) {
             errors++;
         } else if (is_read) {
             uint64_t value;
@@ -233,17 +233,17 @@ static double observer_run(tlm_memory *memory, uint64_t writes, uint64_t *errors
 {
     const tlm_target *target = tlm_memory_target(memory);
     uint8_t buffer[BENCH_ACCESS_BYTES];
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, 0, buffer, BENCH_ACCESS_BYTES);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, 0, buffer, BENCH_ACCESS_BYTES);
     payload.address_space = TLM_SPACE_PHYSICAL;
     tlm_time annotated = 0;
     double start = bench_now();
     for (uint64_t i = 0; i < writes; i++) {
         memcpy(buffer, &i, sizeof i);
         payload.address = (i * BENCH_STRIDE) & (BENCH_WINDOW_SIZE - 1);
-        payload.response = TLM_INCOMPLETE_RESPONSE;
+        payload.response = TLM_STATUS_INCOMPLETE;
         tlm_time delay = 0;
         tlm_b_transport(target, &payload, &delay);
-        *errors += payload.response != TLM_OK_RESPONSE;
+        *errors += payload.response != TLM_STATUS_OK;
         annotated += delay;
     }
     double seconds = bench_now() - start;
@@ -300,11 +300,11 @@ static observer_report observer_cost(uint64_t writes)
     /* The watches must be live, or the comparison above would be meaningless: one write
      * onto a watched line has to reach its observer exactly once. */
     uint64_t value = 0x0123456789ABCDEFull;
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, BENCH_WATCH_BASE, &value, sizeof value);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, BENCH_WATCH_BASE, &value, sizeof value);
     payload.address_space = TLM_SPACE_PHYSICAL;
     tlm_time delay = 0;
     tlm_b_transport(tlm_memory_target(watched), &payload, &delay);
-    if (payload.response != TLM_OK_RESPONSE || observer_calls != 1) {
+    if (payload.response != TLM_STATUS_OK || observer_calls != 1) {
         fprintf(stderr, "gtsim_bench_tlm: a write to a watched line gave %s and %" PRIu64 " observer calls (want OK, 1)\n",
                 tlm_response_name(payload.response), observer_calls);
         report.errors++;

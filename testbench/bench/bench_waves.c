@@ -264,7 +264,7 @@ static run_figures bus_run(uint64_t transactions, trace_mode mode, const char *d
         uint32_t value = (uint32_t)(i / 2 * 2654435761u);
         uint8_t data[4] = { (uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24) };
         bool write = i % 2 == 0;
-        tlm_payload payload = tlm_payload_make(write ? TLM_WRITE_COMMAND : TLM_READ_COMMAND, 4, data, 4);
+        tlm_payload payload = tlm_payload_make(write ? TLM_CMD_WRITE : TLM_CMD_READ, 4, data, 4);
         payload.initiator_id = GTSIM_SCENARIO_HOST_INITIATOR;
         payload.correlation_id = i + 1;
         if (!write)

@@ -30,13 +30,13 @@ struct cosim_axi_lite_transactor {
     axi_pin_trace trace;              /* pin rows; all 0 when not tracing */
 };
 
-tlm_response_status cosim_axi_lite_response_status(uint8_t resp)
+tlm_status cosim_axi_lite_response_status(uint8_t resp)
 {
     switch (resp) {
     case COSIM_AXI_RESP_OKAY:
-    case COSIM_AXI_RESP_EXOKAY: return TLM_OK_RESPONSE;
-    case COSIM_AXI_RESP_SLVERR: return TLM_GENERIC_ERROR_RESPONSE;
-    default: return TLM_ADDRESS_ERROR_RESPONSE;
+    case COSIM_AXI_RESP_EXOKAY: return TLM_STATUS_OK;
+    case COSIM_AXI_RESP_SLVERR: return TLM_STATUS_GENERIC_ERROR;
+    default: return TLM_STATUS_ADDRESS_ERROR;
     }
 }
 
@@ -138,9 +138,9 @@ static void clock_rising(void *context, tlm_clock *clock, uint64_t cycle)
 }
 
 /* Runs one write or read to completion. Returns the response status; *rdata gets read data. */
-static tlm_response_status run_cycles(cosim_axi_lite_transactor *transactor, const tlm_payload *payload, uint32_t *rdata)
+static tlm_status run_cycles(cosim_axi_lite_transactor *transactor, const tlm_payload *payload, uint32_t *rdata)
 {
-    const bool write = payload->command == TLM_WRITE_COMMAND;
+    const bool write = payload->command == TLM_CMD_WRITE;
     cosim_axi_lite_request_pins in = transactor->idle;
     uint32_t address = (uint32_t)payload->address;
     uint8_t prot = payload->privileged ? 1u : 0u; /* AxPROT[0]: privileged access */
@@ -189,25 +189,25 @@ static tlm_response_status run_cycles(cosim_axi_lite_transactor *transactor, con
     /* Drop every VALID so the slave is not left with a half-offered transfer. */
     cosim_axi_lite_response_pins ignored;
     step(transactor, &transactor->idle, &ignored);
-    return TLM_GENERIC_ERROR_RESPONSE;
+    return TLM_STATUS_GENERIC_ERROR;
 }
 
 static void transactor_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     cosim_axi_lite_transactor *transactor = self;
-    tlm_response_status status = tlm_register_payload_check(payload);
-    if (status == TLM_OK_RESPONSE && payload->command != TLM_IGNORE_COMMAND &&
+    tlm_status status = tlm_register_payload_check(payload);
+    if (status == TLM_STATUS_OK && payload->command != TLM_CMD_IGNORE &&
         transactor->config.address_bits < 64 && (payload->address >> transactor->config.address_bits) != 0)
-        status = TLM_ADDRESS_ERROR_RESPONSE;
-    if (status != TLM_OK_RESPONSE) {
+        status = TLM_STATUS_ADDRESS_ERROR;
+    if (status != TLM_STATUS_OK) {
         payload->response = status;
         tlm_log_error(transactor->log, "%s at 0x%" PRIx64 " length %" PRIu32 " refused before the bus: %s",
                       tlm_command_name(payload->command), payload->address, payload->length,
                       tlm_response_name(status));
         return;
     }
-    if (payload->command == TLM_IGNORE_COMMAND) {
-        payload->response = TLM_OK_RESPONSE;
+    if (payload->command == TLM_CMD_IGNORE) {
+        payload->response = TLM_STATUS_OK;
         return;
     }
     tlm_time now = tlm_kernel_now(transactor->config.kernel);
@@ -220,7 +220,7 @@ static void transactor_b_transport(void *self, tlm_payload *payload, tlm_time *d
     tlm_time completion = transactor->next_edge - transactor->config.clock->period;
     *delay = completion > now ? completion - now : 0;
     payload->response = status;
-    if (status == TLM_OK_RESPONSE && payload->command == TLM_READ_COMMAND) {
+    if (status == TLM_STATUS_OK && payload->command == TLM_CMD_READ) {
         for (uint32_t i = 0; i < 4; i++)
             if (tlm_payload_byte_enabled(payload, i))
                 payload->data[i] = (uint8_t)(rdata >> (8 * i));

@@ -16,12 +16,12 @@
  * both high), as the AXI specification defines them. Write address and data are offered
  * together; each is dropped once accepted; BREADY and RREADY are held high while waiting.
  *
- * Responses. OKAY/EXOKAY -> TLM_OK_RESPONSE, SLVERR -> TLM_GENERIC_ERROR_RESPONSE, DECERR ->
- * TLM_ADDRESS_ERROR_RESPONSE. Payloads a 32-bit AXI4-Lite bus cannot carry are refused
+ * Responses. OKAY/EXOKAY -> TLM_STATUS_OK, SLVERR -> TLM_STATUS_GENERIC_ERROR, DECERR ->
+ * TLM_STATUS_ADDRESS_ERROR. Payloads a 32-bit AXI4-Lite bus cannot carry are refused
  * without touching the RTL exactly as the model refuses them (tlm_register_payload_check),
- * and addresses beyond the slave's address width answer TLM_ADDRESS_ERROR_RESPONSE. Byte
+ * and addresses beyond the slave's address width answer TLM_STATUS_ADDRESS_ERROR. Byte
  * enables become WSTRB; a read fills only the enabled bytes. A slave that does not answer
- * within the timeout gets its transaction abandoned with TLM_GENERIC_ERROR_RESPONSE and a
+ * within the timeout gets its transaction abandoned with TLM_STATUS_GENERIC_ERROR and a
  * log line (the RTL is then in an unknown state; the error count says so).
  *
  * Waveforms. When the kernel traces (tlm/tlm_trace.h), every pin of every cycle is a row in
@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 #include "cosim_axi_lite_pins.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -78,7 +78,7 @@ uint64_t cosim_axi_lite_transactor_cycles(const cosim_axi_lite_transactor *trans
 tlm_time cosim_axi_lite_transactor_rtl_time(const cosim_axi_lite_transactor *transactor);
 
 /* Maps an AXI response code to a tlm response status. */
-tlm_response_status cosim_axi_lite_response_status(uint8_t resp);
+tlm_status cosim_axi_lite_response_status(uint8_t resp);
 
 #ifdef __cplusplus
 }

@@ -74,7 +74,7 @@ static void describe_payload(char *text, size_t size, const char *where, const t
     for (uint32_t i = 0; i < payload->length && i < 8; i++)
         value |= (uint64_t)payload->data[i] << (8 * i);
     snprintf(text, size, "%s %s 0x%012" PRIx64 " length %" PRIu32 " data 0x%" PRIx64, where,
-             payload->command == TLM_WRITE_COMMAND ? "write" : payload->command == TLM_READ_COMMAND ? "read" : "ignore",
+             payload->command == TLM_CMD_WRITE ? "write" : payload->command == TLM_CMD_READ ? "read" : "ignore",
              payload->address, payload->length, value);
 }
 
@@ -168,7 +168,7 @@ static void memory_b_transport(void *self, tlm_payload *payload, tlm_time *delay
 {
     cosim_doorbell_lockstep *lockstep = self;
     tlm_b_transport(tlm_memory_target(lockstep->memory), payload, delay);
-    if (payload->command != TLM_WRITE_COMMAND)
+    if (payload->command != TLM_CMD_WRITE)
         return;
     lockstep->compared++;
     lockstep->where = "memory";

@@ -18,7 +18,7 @@
 #include "doorbell.h"
 #include "cosim_doorbell_twin.h"
 #include "cosim_lockstep.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

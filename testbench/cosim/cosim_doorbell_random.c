@@ -18,7 +18,7 @@ static uint32_t below(cosim_doorbell_random *random, uint32_t n)
 }
 
 /* One access of `length` bytes (1-8) through `target`; runs time to the end of it. */
-static tlm_response_status access(cosim_doorbell_random *random, const tlm_target *target, tlm_command command,
+static tlm_status access(cosim_doorbell_random *random, const tlm_target *target, tlm_cmd command,
                                   uint64_t address, void *value, uint32_t length)
 {
     uint8_t bytes[8] = { 0 };
@@ -34,26 +34,26 @@ static tlm_response_status access(cosim_doorbell_random *random, const tlm_targe
 static uint32_t mmio_read(cosim_doorbell_random *random, uint32_t offset)
 {
     uint32_t value = 0;
-    access(random, random->ports.mmio, TLM_READ_COMMAND, offset, &value, 4);
+    access(random, random->ports.mmio, TLM_CMD_READ, offset, &value, 4);
     return value;
 }
 
 static void mmio_write(cosim_doorbell_random *random, uint32_t offset, uint32_t value)
 {
-    access(random, random->ports.mmio, TLM_WRITE_COMMAND, offset, &value, 4);
+    access(random, random->ports.mmio, TLM_CMD_WRITE, offset, &value, 4);
 }
 
 static uint64_t line_read(cosim_doorbell_random *random, uint64_t line)
 {
     uint64_t qw = 0;
-    access(random, random->ports.memory, TLM_READ_COMMAND, line, &qw, 8);
+    access(random, random->ports.memory, TLM_CMD_READ, line, &qw, 8);
     return qw;
 }
 
 static void line_write(cosim_doorbell_random *random, uint64_t address, uint64_t value, uint32_t length)
 {
     random->writes++;
-    access(random, random->ports.memory, TLM_WRITE_COMMAND, address, &value, length);
+    access(random, random->ports.memory, TLM_CMD_WRITE, address, &value, length);
 }
 
 static uint64_t qw(uint32_t status, uint32_t cookie)

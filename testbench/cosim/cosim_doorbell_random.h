@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "doorbell.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

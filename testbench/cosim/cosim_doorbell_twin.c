@@ -119,10 +119,10 @@ static void line_written(void *context, const tlm_memory_write *write)
 static void window_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     cosim_doorbell_twin *twin = self;
-    tlm_response_status status = tlm_register_payload_check(payload);
-    if (status == TLM_OK_RESPONSE && payload->command != TLM_IGNORE_COMMAND && payload->address >= DOORBELL_BLOCK_SIZE)
-        status = TLM_ADDRESS_ERROR_RESPONSE;
-    if (status != TLM_OK_RESPONSE) {
+    tlm_status status = tlm_register_payload_check(payload);
+    if (status == TLM_STATUS_OK && payload->command != TLM_CMD_IGNORE && payload->address >= DOORBELL_BLOCK_SIZE)
+        status = TLM_STATUS_ADDRESS_ERROR;
+    if (status != TLM_STATUS_OK) {
         payload->response = status;
         return;
     }
@@ -130,7 +130,7 @@ static void window_b_transport(void *self, tlm_payload *payload, tlm_time *delay
 }
 
 /* One 32-bit access of the arming window; the response. */
-static tlm_response_status arm_access(cosim_doorbell_twin *twin, tlm_command command, uint32_t address,
+static tlm_status arm_access(cosim_doorbell_twin *twin, tlm_cmd command, uint32_t address,
                                       uint32_t *value, tlm_time *delay)
 {
     uint8_t bytes[4];
@@ -144,7 +144,7 @@ static tlm_response_status arm_access(cosim_doorbell_twin *twin, tlm_command com
 static uint32_t install_status(cosim_doorbell_twin *twin, tlm_time *delay)
 {
     uint32_t value = 0;
-    if (arm_access(twin, TLM_READ_COMMAND, COSIM_DOORBELL_RTL_INSTALL_STATUS, &value, delay) != TLM_OK_RESPONSE)
+    if (arm_access(twin, TLM_CMD_READ, COSIM_DOORBELL_RTL_INSTALL_STATUS, &value, delay) != TLM_STATUS_OK)
         tlm_log_error(twin->log, "install status read failed on the RTL's port");
     return value;
 }
@@ -163,8 +163,8 @@ doorbell_install_result cosim_doorbell_twin_install(cosim_doorbell_twin *twin, u
     uint32_t base = COSIM_DOORBELL_RTL_ARM_BASE + bell_number * DOORBELL_REGISTER_STRIDE;
     uint32_t upper = (uint32_t)(line >> 32) << DOORBELL_DRBREGU0_ADDRESS_HI_SHIFT & DOORBELL_DRBREGU0_ADDRESS_HI_MASK;
     uint32_t lower = ((uint32_t)line & DOORBELL_DRBREGL0_ADDRESS_LO_MASK) | DOORBELL_DRBREGL0_VALID_MASK;
-    arm_access(twin, TLM_WRITE_COMMAND, base + DOORBELL_DRBREGU0_OFFSET, &upper, &delay);
-    arm_access(twin, TLM_WRITE_COMMAND, base + DOORBELL_DRBREGL0_OFFSET, &lower, &delay);
+    arm_access(twin, TLM_CMD_WRITE, base + DOORBELL_DRBREGU0_OFFSET, &upper, &delay);
+    arm_access(twin, TLM_CMD_WRITE, base + DOORBELL_DRBREGL0_OFFSET, &lower, &delay);
     uint32_t status = install_status(twin, &delay);
     if (status & COSIM_DOORBELL_RTL_INSTALL_FILL_WAIT) {
         /* The controller acquires the line (spec 001 "Doorbell Flows", initial flow). */

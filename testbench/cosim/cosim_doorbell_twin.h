@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "doorbell.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

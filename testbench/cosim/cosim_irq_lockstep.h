@@ -13,7 +13,7 @@
 #include "irq_message.h"
 #include "cosim_irq_twin.h"
 #include "cosim_lockstep.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -32,7 +32,7 @@ static const tlm_target *block(cosim_irq_random *random, unsigned interface)
 }
 
 /* One 32-bit access; `byte_enables` 0xF for all bytes. Returns the read value. */
-static uint32_t mmio(cosim_irq_random *random, unsigned interface, tlm_command command, uint32_t offset, uint32_t value,
+static uint32_t mmio(cosim_irq_random *random, unsigned interface, tlm_cmd command, uint32_t offset, uint32_t value,
                        uint8_t byte_enables)
 {
     uint8_t data[4];
@@ -56,14 +56,14 @@ static uint32_t mmio(cosim_irq_random *random, unsigned interface, tlm_command c
 
 static uint32_t rd(cosim_irq_random *random, unsigned interface, uint32_t offset)
 {
-    return mmio(random, interface, TLM_READ_COMMAND, offset, 0, 0xF);
+    return mmio(random, interface, TLM_CMD_READ, offset, 0, 0xF);
 }
 
 static void wr(cosim_irq_random *random, unsigned interface, uint32_t offset, uint32_t value)
 {
     /* One write in ten with random byte enables (byte-wise register rules). */
     uint8_t enables = below(random, 10) == 0 ? (uint8_t)below(random, 16) : 0xF;
-    mmio(random, interface, TLM_WRITE_COMMAND, offset, value, enables);
+    mmio(random, interface, TLM_CMD_WRITE, offset, value, enables);
 }
 
 /* Event data: a single bit, a couple of bits, or anything. */

@@ -100,10 +100,10 @@ static void sample_outputs(void *context, tlm_time edge_time)
 static void window_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     twin_window *window = self;
-    tlm_response_status status = tlm_register_payload_check(payload);
-    if (status == TLM_OK_RESPONSE && payload->command != TLM_IGNORE_COMMAND && payload->address >= window->size)
-        status = TLM_ADDRESS_ERROR_RESPONSE;
-    if (status != TLM_OK_RESPONSE) {
+    tlm_status status = tlm_register_payload_check(payload);
+    if (status == TLM_STATUS_OK && payload->command != TLM_CMD_IGNORE && payload->address >= window->size)
+        status = TLM_STATUS_ADDRESS_ERROR;
+    if (status != TLM_STATUS_OK) {
         payload->response = status;
         return;
     }

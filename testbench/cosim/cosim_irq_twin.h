@@ -8,7 +8,7 @@
 
 #include "irq_gen11.h"
 #include "irq_message.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,7 +26,7 @@ void cosim_irq_twin_destroy(cosim_irq_twin *twin);
 void cosim_irq_twin_reset(cosim_irq_twin *twin);
 
 /* MMIO of one software interface's block; addresses are offsets into the block, as for
- * irq_gen11_target(). Offsets at or beyond the block size answer TLM_ADDRESS_ERROR_RESPONSE
+ * irq_gen11_target(). Offsets at or beyond the block size answer TLM_STATUS_ADDRESS_ERROR
  * before the bus, as the model answers them. */
 const tlm_target *cosim_irq_twin_target(cosim_irq_twin *twin, irq_gen11_interface interface);
 /* The message port (irq_gen11_sink's twin). A message is driven on the RTL's message port in

@@ -43,7 +43,7 @@ static void report(cosim_lockstep *lockstep, const tlm_payload *payload, const c
     vsnprintf(what, sizeof what, format, args);
     va_end(args);
     char line[256];
-    if (payload && payload->command == TLM_WRITE_COMMAND && payload->data) {
+    if (payload && payload->command == TLM_CMD_WRITE && payload->data) {
         uint32_t written = 0;
         memcpy(&written, payload->data, payload->length < 4 ? payload->length : 4);
         snprintf(line, sizeof line, "%s after write 0x%08" PRIx64 " length %" PRIu32 " data 0x%08" PRIx32
@@ -104,7 +104,7 @@ static void lockstep_b_transport(void *self, tlm_payload *payload, tlm_time *del
     if (reference.response != payload->response) {
         report(lockstep, payload, NULL, "response: model %s, rtl %s", tlm_response_name(reference.response),
                tlm_response_name(payload->response));
-    } else if (payload->command == TLM_READ_COMMAND && payload->response == TLM_OK_RESPONSE) {
+    } else if (payload->command == TLM_CMD_READ && payload->response == TLM_STATUS_OK) {
         for (uint32_t i = 0; i < payload->length; i++) {
             if (shadow[i] != payload->data[i]) {
                 uint32_t model_word = 0, rtl_word = 0;

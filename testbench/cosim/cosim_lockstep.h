@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

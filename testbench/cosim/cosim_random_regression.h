@@ -12,7 +12,7 @@
 #include <stdlib.h>
 
 #include "cosim_random_wave.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 #include "wave.h"
 
 #ifdef __cplusplus

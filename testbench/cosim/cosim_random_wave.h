@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tlm.h"
+#include "gtsim_tlm.h"
 #include "wave.h"
 
 #ifdef __cplusplus

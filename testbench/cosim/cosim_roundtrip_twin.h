@@ -5,7 +5,7 @@
 #ifndef COSIM_ROUNDTRIP_TWIN_H
 #define COSIM_ROUNDTRIP_TWIN_H
 
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 #include "gt.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -18,7 +18,7 @@
 
 #include "gt.h"
 #include "gtsim_system.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -138,7 +138,7 @@ TEST_F(ScenarioRun, MmioIsLittleEndian32BitHostAccesses)
 {
     EXPECT_TRUE(run_text(self, "mmio write 0x400004 0x11223344\nrun 1\n"));
     uint8_t bytes[4] = { 0 };
-    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, GTSIM_SYSTEM_ROUNDTRIP_BASE + 0x04, bytes, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_READ, GTSIM_SYSTEM_ROUNDTRIP_BASE + 0x04, bytes, 4);
     tlm_time delay = 0;
     tlm_b_transport(gtsim_system_mmio(self->system), &payload, &delay);
     ASSERT_TRUE(tlm_response_is_ok(&payload));
@@ -158,7 +158,7 @@ TEST_F(ScenarioRun, MemWritesAndComparesEveryDword)
     EXPECT_STREQ(self->out_text, "t.gtsim:2: expected 0x00000033 at 0x000000001008, got 0x00000003\n"
                                  "t.gtsim:3: mem read 0x000000001008 = 0x00000003\n");
     uint32_t stored[4] = { 0 };
-    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, 0x1000, stored, sizeof stored);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_READ, 0x1000, stored, sizeof stored);
     payload.address_space = TLM_SPACE_GGTT;
     tlm_time delay = 0;
     tlm_b_transport(gtsim_system_memory(self->system), &payload, &delay);

@@ -54,11 +54,11 @@ TEST_F(CsSys, CxtSizeReadsAt21A0AndIsWrittenAt21A8Gen6)
 TEST_F(CsSys, CxtSizeIsOnlyTheGen6RenderEngines)
 {
     build(self, CS_PROFILE_GEN6);
-    EXPECT_TRUE(unimplemented(self, TLM_READ_COMMAND, base_of(self, CS_ENGINE_BCS) + CS_CXT_SIZE_OFFSET));
+    EXPECT_TRUE(unimplemented(self, TLM_CMD_READ, base_of(self, CS_ENGINE_BCS) + CS_CXT_SIZE_OFFSET));
     gtsim_system_destroy(self->system);
     build(self, CS_PROFILE_GEN12);
-    EXPECT_TRUE(unimplemented(self, TLM_READ_COMMAND, base_of(self, CS_ENGINE_RCS) + CS_CXT_SIZE_OFFSET));
-    EXPECT_TRUE(unimplemented(self, TLM_WRITE_COMMAND, base_of(self, CS_ENGINE_RCS) + CS_CXT_SIZE_WRITE_OFFSET));
+    EXPECT_TRUE(unimplemented(self, TLM_CMD_READ, base_of(self, CS_ENGINE_RCS) + CS_CXT_SIZE_OFFSET));
+    EXPECT_TRUE(unimplemented(self, TLM_CMD_WRITE, base_of(self, CS_ENGINE_RCS) + CS_CXT_SIZE_WRITE_OFFSET));
 }
 
 TEST_F(CsSys, SaveThenRestoreRoundTripsTheStateGen6)

@@ -717,7 +717,7 @@ TEST_F(CsSys, MboxRegisterSelectOneIsTheSecondMailboxGen6)
 TEST_F(CsSys, MailboxesAreNotInGen12)
 {
     build(self, CS_PROFILE_GEN12);
-    EXPECT_TRUE(unimplemented(self, TLM_READ_COMMAND, base_of(self, CS_ENGINE_RCS) + CS_SYNC_0_OFFSET));
+    EXPECT_TRUE(unimplemented(self, TLM_CMD_READ, base_of(self, CS_ENGINE_RCS) + CS_SYNC_0_OFFSET));
 }
 
 TEST_F(CsSys, SemaphoreWaitCompareOperationsGen12)

@@ -44,13 +44,13 @@ static void take_message(void *context, const irq_message *message)
 
 static void write_to(const tlm_target *target, uint64_t address, uint32_t value)
 {
-    ASSERT_EQ(access(target, TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(access(target, TLM_CMD_WRITE, address, &value), TLM_STATUS_OK);
 }
 
 static uint32_t read_from(const tlm_target *target, uint64_t address)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(target, TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(target, TLM_CMD_READ, address, &value), TLM_STATUS_OK);
     return value;
 }
 

@@ -79,7 +79,7 @@ static inline void build(CsSys *self, cs_profile profile)
 
 /* ---- bus helpers -------------------------------------------------------------------------- */
 
-static inline tlm_response_status access(const tlm_target *target, tlm_command command, uint64_t address, uint32_t *value)
+static inline tlm_status access(const tlm_target *target, tlm_cmd command, uint64_t address, uint32_t *value)
 {
     uint8_t bytes[4];
     for (int i = 0; i < 4; i++)
@@ -93,13 +93,13 @@ static inline tlm_response_status access(const tlm_target *target, tlm_command c
 
 /* Whether `address` has no register in the system's BAR: the access answers OK, a read gives 0,
  * and the GT counts it as an unimplemented offset (docs/reference/gt.md "Unimplemented offsets"). */
-static inline bool unimplemented(CsSys *self, tlm_command command, uint64_t address)
+static inline bool unimplemented(CsSys *self, tlm_cmd command, uint64_t address)
 {
     uint64_t before = gt_mmio_get_stats(gtsim_system_gt(self->system))->unimplemented_accesses;
     uint32_t value = 0xdeadbeef;
-    if (access(gtsim_system_mmio(self->system), command, address, &value) != TLM_OK_RESPONSE)
+    if (access(gtsim_system_mmio(self->system), command, address, &value) != TLM_STATUS_OK)
         return false;
-    return (command != TLM_READ_COMMAND || value == 0) &&
+    return (command != TLM_CMD_READ || value == 0) &&
            gt_mmio_get_stats(gtsim_system_gt(self->system))->unimplemented_accesses == before + 1;
 }
 
@@ -123,13 +123,13 @@ static inline uint64_t base_of(CsSys *self, cs_engine engine)
 
 static inline void mmio_wr(CsSys *self, uint64_t address, uint32_t value)
 {
-    ASSERT_EQ(access(gtsim_system_mmio(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(access(gtsim_system_mmio(self->system), TLM_CMD_WRITE, address, &value), TLM_STATUS_OK);
 }
 
 static inline uint32_t mmio_rd(CsSys *self, uint64_t address)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(gtsim_system_mmio(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(gtsim_system_mmio(self->system), TLM_CMD_READ, address, &value), TLM_STATUS_OK);
     return value;
 }
 
@@ -146,13 +146,13 @@ static inline uint32_t rd(CsSys *self, uint32_t offset)
 
 static inline void mem_wr(CsSys *self, uint64_t address, uint32_t value)
 {
-    ASSERT_EQ(access(gtsim_system_memory(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(access(gtsim_system_memory(self->system), TLM_CMD_WRITE, address, &value), TLM_STATUS_OK);
 }
 
 static inline uint32_t mem_rd(CsSys *self, uint64_t address)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(gtsim_system_memory(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(gtsim_system_memory(self->system), TLM_CMD_READ, address, &value), TLM_STATUS_OK);
     return value;
 }
 

@@ -52,8 +52,8 @@ TEST_F(CsSys, GprsAreNotInGen6)
     static const cs_engine engines[] = { CS_ENGINE_RCS, CS_ENGINE_BCS, CS_ENGINE_VCS };
     for (size_t e = 0; e < sizeof engines / sizeof engines[0]; e++) {
         uint64_t base = base_of(self, engines[e]);
-        EXPECT_TRUE(unimplemented(self, TLM_READ_COMMAND, base + CS_GPR0_OFFSET));
-        EXPECT_TRUE(unimplemented(self, TLM_WRITE_COMMAND, base + CS_GPR15_UDW_OFFSET));
+        EXPECT_TRUE(unimplemented(self, TLM_CMD_READ, base + CS_GPR0_OFFSET));
+        EXPECT_TRUE(unimplemented(self, TLM_CMD_WRITE, base + CS_GPR15_UDW_OFFSET));
     }
 }
 

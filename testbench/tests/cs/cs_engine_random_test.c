@@ -80,10 +80,10 @@ static void count_message(void *self, const irq_message *message)
 static void write_to(const tlm_target *target, uint32_t offset, uint32_t value)
 {
     uint8_t bytes[4] = { (uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24) };
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, offset, bytes, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, offset, bytes, 4);
     tlm_time delay = 0;
     tlm_b_transport(target, &payload, &delay);
-    ASSERT_EQ(payload.response, TLM_OK_RESPONSE);
+    ASSERT_EQ(payload.response, TLM_STATUS_OK);
 }
 
 static void reg_write(cs_engine_model *engine, uint32_t offset, uint32_t value)
@@ -130,7 +130,7 @@ static void run_streams(cs_profile profile, cs_engine which)
             for (uint32_t b = 0; b < 4; b++)
                 bytes[4 * i + b] = (uint8_t)(stream[i] >> (8 * b));
         free(stream);
-        tlm_payload fill = tlm_payload_make(TLM_WRITE_COMMAND, 0, bytes, RANDOM_BYTES);
+        tlm_payload fill = tlm_payload_make(TLM_CMD_WRITE, 0, bytes, RANDOM_BYTES);
         tlm_time delay = 0;
         tlm_b_transport(tlm_memory_target(memory), &fill, &delay);
         free(bytes);

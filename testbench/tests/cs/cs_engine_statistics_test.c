@@ -93,6 +93,6 @@ BOTH_PROFILES(ThreadsDispatchedStoredByTheCommandStreamer)
 BOTH_PROFILES(ThreadsDispatchedIsARenderRegister)
 {
     uint64_t base = base_of(self, CS_ENGINE_BCS);
-    EXPECT_TRUE(unimplemented(self, TLM_READ_COMMAND, base + CS_TS_GPGPU_THREADS_DISPATCHED_OFFSET));
-    EXPECT_TRUE(unimplemented(self, TLM_WRITE_COMMAND, base + CS_TS_GPGPU_THREADS_DISPATCHED_UDW_OFFSET));
+    EXPECT_TRUE(unimplemented(self, TLM_CMD_READ, base + CS_TS_GPGPU_THREADS_DISPATCHED_OFFSET));
+    EXPECT_TRUE(unimplemented(self, TLM_CMD_WRITE, base + CS_TS_GPGPU_THREADS_DISPATCHED_UDW_OFFSET));
 }

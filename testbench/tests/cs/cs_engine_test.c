@@ -244,7 +244,7 @@ TEST_F(CsSys, Gen6HwsPgaIsAt0x4080)
     EXPECT_EQ(mmio_rd(self, rcs + CS_GEN6_HWS_PGA_OFFSET), 0x00345000u);
     EXPECT_EQ(mmio_rd(self, base_of(self, CS_ENGINE_BCS) + CS_GEN6_HWS_PGA_OFFSET), 0); /* BCS has its own */
     /* The gen8+ position is not decoded on gen6. */
-    EXPECT_TRUE(unimplemented(self, TLM_READ_COMMAND, rcs + CS_HWS_PGA_OFFSET));
+    EXPECT_TRUE(unimplemented(self, TLM_CMD_READ, rcs + CS_HWS_PGA_OFFSET));
     /* SDI to the status page lands at the address written at 0x4080. */
     EMIT("MI_STORE_DATA_INDEX", 3, { "offset", 0, 0x10 }, { "data", 0, 0x4080 });
     place(self, RING);

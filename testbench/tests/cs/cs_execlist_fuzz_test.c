@@ -64,7 +64,7 @@ static void close_bench(Bench *b)
     tlm_kernel_destroy(b->kernel);
 }
 
-static tlm_response_status reg_access(Bench *b, tlm_command command, uint32_t offset, uint32_t *value)
+static tlm_status reg_access(Bench *b, tlm_cmd command, uint32_t offset, uint32_t *value)
 {
     uint8_t bytes[4] = { (uint8_t)*value, (uint8_t)(*value >> 8), (uint8_t)(*value >> 16), (uint8_t)(*value >> 24) };
     tlm_payload payload = tlm_payload_make(command, offset, bytes, 4);
@@ -76,13 +76,13 @@ static tlm_response_status reg_access(Bench *b, tlm_command command, uint32_t of
 
 static void reg_write(Bench *b, uint32_t offset, uint32_t value)
 {
-    EXPECT_EQ(reg_access(b, TLM_WRITE_COMMAND, offset, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(reg_access(b, TLM_CMD_WRITE, offset, &value), TLM_STATUS_OK);
 }
 
 static uint32_t reg_read(Bench *b, uint32_t offset)
 {
     uint32_t value = 0;
-    EXPECT_EQ(reg_access(b, TLM_READ_COMMAND, offset, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(reg_access(b, TLM_CMD_READ, offset, &value), TLM_STATUS_OK);
     return value;
 }
 

@@ -498,6 +498,6 @@ TEST_F(CsSys, Gen6HasNoExeclistRegisters)
                                         CS_CONTEXT_STATUS_BUF_HI_5_OFFSET, CS_CONTEXT_STATUS_BUF_LO_6_OFFSET,
                                         CS_CONTEXT_STATUS_BUF_HI_11_OFFSET };
     for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
-        EXPECT_TRUE(unimplemented(self, TLM_WRITE_COMMAND, base_of(self, self->engine) + offsets[i]));
+        EXPECT_TRUE(unimplemented(self, TLM_CMD_WRITE, base_of(self, self->engine) + offsets[i]));
     }
 }

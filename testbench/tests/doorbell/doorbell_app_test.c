@@ -99,9 +99,9 @@ TEST_F(DoorbellApp, ACompareExchangeMismatchLeavesMemoryAndReturnsTheValue)
     doorbell_app_client client;
     doorbell_app_client_init(&client, self->mem, LINE, 1);
     uint64_t expected = UINT64_C(5) << 32 | 1u;
-    tlm_response_status response;
+    tlm_status response;
     EXPECT_FALSE(doorbell_app_compare_exchange(&client, LINE, &expected, UINT64_C(6) << 32 | 1u, &response));
-    EXPECT_EQ(response, TLM_OK_RESPONSE);
+    EXPECT_EQ(response, TLM_STATUS_OK);
     EXPECT_EQ(expected, UINT64_C(1)); /* status 1, cookie 0 */
     EXPECT_EQ(line_word(self, 1), 0u);
 }

@@ -179,7 +179,7 @@ static void body_CookieRules(DoorbellModes *self)
     EXPECT_EQ(group(self, 1), 1u << 8);
     /* A write elsewhere in the line is observed and changes nothing. */
     uint64_t other = 0xABCDu;
-    db_access(self->mem, TLM_WRITE_COMMAND, line_of(40) + 16, &other, 8);
+    db_access(self->mem, TLM_CMD_WRITE, line_of(40) + 16, &other, 8);
     EXPECT_EQ(group(self, 1), 0u);
 }
 TB_TEST_ALL_MODES(DoorbellModes, CookieRules, body_CookieRules)
@@ -273,11 +273,11 @@ static void body_RefusedWritesAndUnmappedOffsets(DoorbellModes *self)
     db_write32(self->mmio, DOORBELL_DB_STATUS0_OFFSET, 0);
     EXPECT_EQ(group(self, 0), 1u << 7);
     uint32_t value = 0;
-    EXPECT_EQ(db_access(self->mmio, TLM_READ_COMMAND, DOORBELL_COUNT * DOORBELL_REGISTER_STRIDE, &value, 4),
-              TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(db_access(self->mmio, TLM_READ_COMMAND, DOORBELL_BLOCK_SIZE, &value, 4), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(db_access(self->mmio, TLM_CMD_READ, DOORBELL_COUNT * DOORBELL_REGISTER_STRIDE, &value, 4),
+              TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(db_access(self->mmio, TLM_CMD_READ, DOORBELL_BLOCK_SIZE, &value, 4), TLM_STATUS_ADDRESS_ERROR);
     /* Unaligned: refused as the register rules refuse it (tlm_register.h). */
-    EXPECT_EQ(db_access(self->mmio, TLM_READ_COMMAND, 2, &value, 4), TLM_BURST_ERROR_RESPONSE);
+    EXPECT_EQ(db_access(self->mmio, TLM_CMD_READ, 2, &value, 4), TLM_STATUS_BURST_ERROR);
 }
 TB_TEST_ALL_MODES(DoorbellModes, RefusedWritesAndUnmappedOffsets, body_RefusedWritesAndUnmappedOffsets)
 

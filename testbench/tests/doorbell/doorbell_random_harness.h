@@ -27,7 +27,7 @@
 #include "cosim_random_regression.h"
 #include "cosim_random_wave.h"
 #include "tb_test.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 #include "wave.h"
 
 /* Operations per seed: enough for installs to collide, groups to fill and be read, and

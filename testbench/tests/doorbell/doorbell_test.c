@@ -166,11 +166,11 @@ TB_TEST_MODES(DoorbellUnit, WritesElsewhereInTheLineAreSeenButDoNotRing)
 {
     arm(self, 3, line_of(3));
     uint32_t word = 0xABCD;
-    EXPECT_EQ(db_access(self->mem, TLM_WRITE_COMMAND, line_of(3) + 32, &word, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(db_access(self->mem, TLM_CMD_WRITE, line_of(3) + 32, &word, 4), TLM_STATUS_OK);
     EXPECT_MODEL_EQ(doorbell_get_stats(self->db)->observed_writes, 1u);
     EXPECT_EQ(self->rung_count, 0u);
     /* a write to the next line is not this doorbell's */
-    EXPECT_EQ(db_access(self->mem, TLM_WRITE_COMMAND, line_of(4), &word, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(db_access(self->mem, TLM_CMD_WRITE, line_of(4), &word, 4), TLM_STATUS_OK);
     EXPECT_MODEL_EQ(doorbell_get_stats(self->db)->observed_writes, 1u);
 }
 
@@ -240,7 +240,7 @@ TB_TEST_MODES(DoorbellUnit, DebugReadsDoNotClear)
     doorbell *model = doorbell_fixture_model(self);
     if (model) {
         uint32_t value = 0;
-        tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, DB_STATUS(0), &value, 4);
+        tlm_payload payload = tlm_payload_make(TLM_CMD_READ, DB_STATUS(0), &value, 4);
         EXPECT_EQ(tlm_transport_dbg(doorbell_target(model), &payload), 4u);
         EXPECT_EQ(value, 1u << 3);
         EXPECT_EQ(doorbell_group_status(model, 0), 1u << 3);
@@ -355,7 +355,7 @@ TB_TEST_MODES(DoorbellUnit, ResetDisarmsEveryDoorbellAndClearsTheStatus)
 TB_TEST_MODES(DoorbellUnit, MisalignedAndUnmappedAccessesAreRefused)
 {
     uint32_t value = 0;
-    EXPECT_EQ(db_access(self->mmio, TLM_READ_COMMAND, 0x002, &value, 4), TLM_BURST_ERROR_RESPONSE);
-    EXPECT_EQ(db_access(self->mmio, TLM_READ_COMMAND, 0x800, &value, 4), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(db_access(self->mmio, TLM_READ_COMMAND, 0x920, &value, 4), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(db_access(self->mmio, TLM_CMD_READ, 0x002, &value, 4), TLM_STATUS_BURST_ERROR);
+    EXPECT_EQ(db_access(self->mmio, TLM_CMD_READ, 0x800, &value, 4), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(db_access(self->mmio, TLM_CMD_READ, 0x920, &value, 4), TLM_STATUS_ADDRESS_ERROR);
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "tb_test.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 /* A memory stream the kernel's logger prints into (warnings and errors). */
 typedef struct db_log_capture {
@@ -50,7 +50,7 @@ static inline int db_contains(const char *text, const char *needle)
 }
 
 /* One access of `length` bytes (4 or 8); the response. */
-static inline tlm_response_status db_access(const tlm_target *target, tlm_command command, uint64_t address,
+static inline tlm_status db_access(const tlm_target *target, tlm_cmd command, uint64_t address,
                                             void *value, uint32_t length)
 {
     uint8_t bytes[8];
@@ -65,13 +65,13 @@ static inline tlm_response_status db_access(const tlm_target *target, tlm_comman
 static inline uint32_t db_read32(const tlm_target *target, uint64_t address)
 {
     uint32_t value = 0xEEEEEEEEu;
-    EXPECT_EQ(db_access(target, TLM_READ_COMMAND, address, &value, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(db_access(target, TLM_CMD_READ, address, &value, 4), TLM_STATUS_OK);
     return value;
 }
 
 static inline void db_write32(const tlm_target *target, uint64_t address, uint32_t value)
 {
-    EXPECT_EQ(db_access(target, TLM_WRITE_COMMAND, address, &value, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(db_access(target, TLM_CMD_WRITE, address, &value, 4), TLM_STATUS_OK);
 }
 
 /* Writes the doorbell line's QW0 = {DW0 status, DW1 cookie} in one 8-byte write (as a CPU's
@@ -79,7 +79,7 @@ static inline void db_write32(const tlm_target *target, uint64_t address, uint32
 static inline void db_write_line(const tlm_target *memory, uint64_t line, uint32_t status, uint32_t cookie)
 {
     uint32_t words[2] = { status, cookie };
-    EXPECT_EQ(db_access(memory, TLM_WRITE_COMMAND, line, words, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(db_access(memory, TLM_CMD_WRITE, line, words, 8), TLM_STATUS_OK);
 }
 
 #endif

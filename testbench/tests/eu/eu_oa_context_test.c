@@ -64,13 +64,13 @@ static void oa_build(OaCtx *fixture)
 
 static void oa_wr(OaCtx *fixture, uint32_t offset, uint32_t value)
 {
-    EXPECT_EQ(access(eu_array_oa_target(fixture->array), TLM_WRITE_COMMAND, offset, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(eu_array_oa_target(fixture->array), TLM_CMD_WRITE, offset, &value), TLM_STATUS_OK);
 }
 
 static uint32_t oa_rd(OaCtx *fixture, uint32_t offset)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(eu_array_oa_target(fixture->array), TLM_READ_COMMAND, offset, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(eu_array_oa_target(fixture->array), TLM_CMD_READ, offset, &value), TLM_STATUS_OK);
     return value;
 }
 
@@ -259,7 +259,7 @@ TEST_F(OaCtx, HalfFullInterruptWhenTheBufferCrossesHalf)
     CsSys *cs = &self->cs;
     oa_buffer(self);
     uint32_t timer = 2u; /* OAGLBCTXCTRL: timer enable, exponent 0 */
-    EXPECT_EQ(access(eu_array_oa_ctx_target(self->array), TLM_WRITE_COMMAND, 0, &timer), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(eu_array_oa_ctx_target(self->array), TLM_CMD_WRITE, 0, &timer), TLM_STATUS_OK);
     oa_wr(self, EU_OAG_OACONTROL_OFFSET, COUNTING);
     tlm_time period = eu_array_oa_timer_period(self->array);
     ASSERT_GT(period, 0u);

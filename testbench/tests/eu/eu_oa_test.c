@@ -7,7 +7,7 @@
 
 #define OA_BASE 0x400000u
 
-static tlm_response_status reg_access(const tlm_target *target, tlm_command command, uint32_t offset,
+static tlm_status reg_access(const tlm_target *target, tlm_cmd command, uint32_t offset,
                                       uint32_t *value)
 {
     uint8_t bytes[4];
@@ -22,21 +22,21 @@ static tlm_response_status reg_access(const tlm_target *target, tlm_command comm
 
 static void oa_wr(EuSys *self, uint32_t offset, uint32_t value)
 {
-    ASSERT_EQ(reg_access(eu_array_oa_target(self->array), TLM_WRITE_COMMAND, offset, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(reg_access(eu_array_oa_target(self->array), TLM_CMD_WRITE, offset, &value), TLM_STATUS_OK);
 }
 
 static uint32_t oa_rd(EuSys *self, uint32_t offset)
 {
     uint32_t value = 0;
-    EXPECT_EQ(reg_access(eu_array_oa_target(self->array), TLM_READ_COMMAND, offset, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(reg_access(eu_array_oa_target(self->array), TLM_CMD_READ, offset, &value), TLM_STATUS_OK);
     return value;
 }
 
 static void ctx_wr(EuSys *self, uint32_t value)
 {
-    ASSERT_EQ(reg_access(eu_array_oa_ctx_target(self->array), TLM_WRITE_COMMAND, EU_CTX_OAG_OAGLBCTXCTRL_OFFSET,
+    ASSERT_EQ(reg_access(eu_array_oa_ctx_target(self->array), TLM_CMD_WRITE, EU_CTX_OAG_OAGLBCTXCTRL_OFFSET,
                          &value),
-              TLM_OK_RESPONSE);
+              TLM_STATUS_OK);
 }
 
 /* The i915 gen12_init_oa_buffer sequence: status 0, head, buffer (base | size | GGTT), tail. */

@@ -11,7 +11,7 @@
 
 #include "eu_array.h"
 #include "tb_test.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 #define EU_TEST_MEMORY_SIZE (UINT64_C(16) << 20)
 #define EU_TEST_PERIOD (1000 * TLM_PS) /* a 1 GHz GT clock */
@@ -36,10 +36,10 @@ typedef struct eu_script {
 static inline void eu_oa_write(eu_array *array, uint32_t offset, uint32_t value)
 {
     uint8_t bytes[4] = { (uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24) };
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, offset, bytes, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, offset, bytes, 4);
     tlm_time delay = 0;
     tlm_b_transport(eu_array_oa_target(array), &payload, &delay);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
 }
 
 /* gen12 counters count only while OACONTROL.COUNTER_ENABLE is set (format 101b). */

@@ -66,7 +66,7 @@ static void build(EuWalk *self, cs_profile profile)
     eu_array_connect(self->array, gtsim_system_engine(self->system, CS_ENGINE_RCS));
 }
 
-static tlm_response_status access(const tlm_target *target, tlm_command command, uint64_t address, uint32_t *value)
+static tlm_status access(const tlm_target *target, tlm_cmd command, uint64_t address, uint32_t *value)
 {
     uint8_t bytes[4];
     for (int i = 0; i < 4; i++)
@@ -80,13 +80,13 @@ static tlm_response_status access(const tlm_target *target, tlm_command command,
 
 static void mem_wr(EuWalk *self, uint64_t address, uint32_t value)
 {
-    ASSERT_EQ(access(gtsim_system_memory(self->system), TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(access(gtsim_system_memory(self->system), TLM_CMD_WRITE, address, &value), TLM_STATUS_OK);
 }
 
 static uint32_t mem_rd(EuWalk *self, uint64_t address)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(gtsim_system_memory(self->system), TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(gtsim_system_memory(self->system), TLM_CMD_READ, address, &value), TLM_STATUS_OK);
     return value;
 }
 
@@ -97,15 +97,15 @@ static uint64_t rcs_base(EuWalk *self)
 
 static void wr(EuWalk *self, uint32_t offset, uint32_t value)
 {
-    ASSERT_EQ(access(gtsim_system_mmio(self->system), TLM_WRITE_COMMAND, rcs_base(self) + offset, &value),
-              TLM_OK_RESPONSE);
+    ASSERT_EQ(access(gtsim_system_mmio(self->system), TLM_CMD_WRITE, rcs_base(self) + offset, &value),
+              TLM_STATUS_OK);
 }
 
 static uint32_t rd(EuWalk *self, uint32_t offset)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(gtsim_system_mmio(self->system), TLM_READ_COMMAND, rcs_base(self) + offset, &value),
-              TLM_OK_RESPONSE);
+    EXPECT_EQ(access(gtsim_system_mmio(self->system), TLM_CMD_READ, rcs_base(self) + offset, &value),
+              TLM_STATUS_OK);
     return value;
 }
 
@@ -332,7 +332,7 @@ TEST_F(EuWalk, Gen12ReportCarriesTheCountersInTheOarFormat)
 {
     build(self, CS_PROFILE_GEN12);
     uint32_t control = 0x15u; /* OACONTROL (OAG offset 0): format 101b, counters count from now */
-    EXPECT_EQ(access(eu_array_oa_target(self->array), TLM_WRITE_COMMAND, 0, &control), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(eu_array_oa_target(self->array), TLM_CMD_WRITE, 0, &control), TLM_STATUS_OK);
     register_builtin(self, "fill", K_FILL);
     for (uint32_t i = 0; i < 80; i++)
         mem_wr(self, REPORT + 4u * i, 0xAAAAAAAAu);

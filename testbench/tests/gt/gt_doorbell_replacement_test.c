@@ -47,21 +47,21 @@ static void recorder_set_guc_port(void *self, const doorbell_guc_port *port)
 
 static void write32(const tlm_target *target, uint64_t address, uint32_t value, tlm_address_space space)
 {
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, address, &value, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, address, &value, 4);
     payload.address_space = space;
     tlm_time delay = 0;
     tlm_b_transport(target, &payload, &delay);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
 }
 
 static uint32_t read32(const tlm_target *target, uint64_t address)
 {
     uint32_t value = 0;
-    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, address, &value, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_READ, address, &value, 4);
     payload.address_space = TLM_SPACE_MMIO;
     tlm_time delay = 0;
     tlm_b_transport(target, &payload, &delay);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
     return value;
 }
 

@@ -42,24 +42,24 @@ static void teardown(GtRegs *self)
 static uint32_t rd(GtRegs *self, uint64_t offset)
 {
     uint32_t data = 0xdeadbeef;
-    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, offset, &data, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_READ, offset, &data, 4);
     tlm_time delay = 0;
     tlm_b_transport(gt_mmio(self->model), &payload, &delay);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
     return data;
 }
 
 static void wr(GtRegs *self, uint64_t offset, uint32_t value)
 {
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, offset, &value, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, offset, &value, 4);
     tlm_time delay = 0;
     tlm_b_transport(gt_mmio(self->model), &payload, &delay);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
 }
 
 static void mem_wr(GtRegs *self, uint64_t address, const uint32_t *dwords, uint32_t count)
 {
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, address, (void *)dwords, 4 * count);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, address, (void *)dwords, 4 * count);
     payload.address_space = TLM_SPACE_GGTT;
     tlm_time delay = 0;
     tlm_b_transport(tlm_memory_target(self->memory), &payload, &delay);

@@ -53,10 +53,10 @@ static void teardown(GtFixture *self)
 }
 
 /* A 32-bit host read at `offset` of the BAR; the response. */
-static tlm_response_status bar_read(GtFixture *self, uint64_t offset, uint32_t *value)
+static tlm_status bar_read(GtFixture *self, uint64_t offset, uint32_t *value)
 {
     uint32_t data = 0;
-    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, offset, &data, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_READ, offset, &data, 4);
     payload.address_space = TLM_SPACE_MMIO;
     tlm_time delay = 0;
     tlm_b_transport(gt_mmio(self->model), &payload, &delay);
@@ -66,9 +66,9 @@ static tlm_response_status bar_read(GtFixture *self, uint64_t offset, uint32_t *
 }
 
 /* A 32-bit host write; the response. */
-static tlm_response_status bar_write(GtFixture *self, uint64_t offset, uint32_t value)
+static tlm_status bar_write(GtFixture *self, uint64_t offset, uint32_t value)
 {
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, offset, &value, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, offset, &value, 4);
     tlm_time delay = 0;
     tlm_b_transport(gt_mmio(self->model), &payload, &delay);
     return payload.response;
@@ -80,7 +80,7 @@ static bool unimplemented(GtFixture *self, uint64_t offset)
 {
     uint64_t before = gt_mmio_get_stats(self->model)->unimplemented_accesses;
     uint32_t value = 0xdeadbeef;
-    return bar_read(self, offset, &value) == TLM_OK_RESPONSE && value == 0 &&
+    return bar_read(self, offset, &value) == TLM_STATUS_OK && value == 0 &&
            gt_mmio_get_stats(self->model)->unimplemented_accesses == before + 1;
 }
 
@@ -133,16 +133,16 @@ TEST(GtMap, Gen12EveryBlockAtItsBaseAndNothingElse)
     GtFixture self = { 0 };
     build(&self, "gen12", 0);
     uint32_t value = 0xdeadbeef;
-    EXPECT_EQ(bar_read(&self, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_read(&self, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, &value), TLM_STATUS_OK);
     EXPECT_EQ(value, 0u);
     const unsigned engines[] = { CS_ENGINE_RCS, CS_ENGINE_BCS, CS_ENGINE_VCS, CS_ENGINE_VECS };
     for (size_t i = 0; i < 4; i++) {
         ASSERT_TRUE(gt_engine(self.model, engines[i]) != NULL);
         uint64_t base = cs_profile_get(CS_PROFILE_GEN12)->engines[engines[i]].mmio_base;
-        EXPECT_EQ(bar_read(&self, base + CS_RING_HEAD_OFFSET, NULL), TLM_OK_RESPONSE);
+        EXPECT_EQ(bar_read(&self, base + CS_RING_HEAD_OFFSET, NULL), TLM_STATUS_OK);
     }
-    EXPECT_EQ(bar_read(&self, DOORBELL_MMIO_BASE, NULL), TLM_OK_RESPONSE);
-    EXPECT_EQ(bar_read(&self, GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_read(&self, DOORBELL_MMIO_BASE, NULL), TLM_STATUS_OK);
+    EXPECT_EQ(bar_read(&self, GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET, NULL), TLM_STATUS_OK);
     EXPECT_TRUE(gt_doorbell(self.model) != NULL);
     EXPECT_TRUE(gt_guc_scheduler(self.model) != NULL);
     EXPECT_TRUE(gt_irq_gen11(self.model) != NULL);
@@ -152,7 +152,7 @@ TEST(GtMap, Gen12EveryBlockAtItsBaseAndNothingElse)
     EXPECT_TRUE(unimplemented(&self, 0x8000));
     EXPECT_TRUE(unimplemented(&self, IRQ_GEN6_MMIO_BASE));
     EXPECT_TRUE(unimplemented(&self, 0x0));
-    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_STATUS_ADDRESS_ERROR);
     teardown(&self);
 }
 
@@ -160,14 +160,14 @@ TEST(GtMap, Gen6ThreeEnginesTheGtRegistersNoGuc)
 {
     GtFixture self = { 0 };
     build(&self, "gen6", 0);
-    EXPECT_EQ(bar_read(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIMR_OFFSET, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_read(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIMR_OFFSET, NULL), TLM_STATUS_OK);
     EXPECT_TRUE(gt_engine(self.model, CS_ENGINE_RCS) != NULL);
     EXPECT_TRUE(gt_engine(self.model, CS_ENGINE_VCS) != NULL);
     EXPECT_TRUE(gt_engine(self.model, CS_ENGINE_BCS) != NULL);
     EXPECT_TRUE(gt_engine(self.model, CS_ENGINE_VECS) == NULL);
     EXPECT_EQ(bar_read(&self, cs_profile_get(CS_PROFILE_GEN6)->engines[CS_ENGINE_RCS].mmio_base + CS_GEN6_HWS_PGA_OFFSET,
                        NULL),
-              TLM_OK_RESPONSE); /* the HWS_PGA window */
+              TLM_STATUS_OK); /* the HWS_PGA window */
     EXPECT_TRUE(unimplemented(&self, DOORBELL_MMIO_BASE));
     EXPECT_TRUE(unimplemented(&self, GUC_MMIO_BASE));
     EXPECT_TRUE(unimplemented(&self, IRQ_GEN11_MMIO_BASE));
@@ -221,7 +221,7 @@ TEST(GtBar, AnUnimplementedOffsetReadsZeroDropsWritesAndIsLoggedOnce)
     build(&self, "gen12", 0);
     tlm_logger *logger = tlm_kernel_logger(self.kernel);
     uint64_t warnings = tlm_logger_count(logger, TLM_LOG_WARNING);
-    EXPECT_EQ(bar_write(&self, 0x178010, 0x12345678), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_write(&self, 0x178010, 0x12345678), TLM_STATUS_OK);
     EXPECT_TRUE(unimplemented(&self, 0x178010)); /* the write left nothing */
     EXPECT_TRUE(unimplemented(&self, 0x8000));
     EXPECT_TRUE(unimplemented(&self, 0x178010));
@@ -276,12 +276,12 @@ static void expect_hole_unimplemented(GtFixture *self, uint64_t base, const tlm_
     uint64_t offsets = stats->unimplemented_offsets, accesses = stats->unimplemented_accesses;
     uint32_t value = 0xdeadbeef;
     if (strict) {
-        EXPECT_EQ(bar_read(self, base + hole, &value), TLM_ADDRESS_ERROR_RESPONSE);
-        EXPECT_EQ(bar_write(self, base + hole, 0x1234), TLM_ADDRESS_ERROR_RESPONSE);
+        EXPECT_EQ(bar_read(self, base + hole, &value), TLM_STATUS_ADDRESS_ERROR);
+        EXPECT_EQ(bar_write(self, base + hole, 0x1234), TLM_STATUS_ADDRESS_ERROR);
         EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_ERROR), errors + 1); /* the BAR's one line */
     } else {
-        EXPECT_EQ(bar_write(self, base + hole, 0x1234), TLM_OK_RESPONSE);
-        EXPECT_EQ(bar_read(self, base + hole, &value), TLM_OK_RESPONSE);
+        EXPECT_EQ(bar_write(self, base + hole, 0x1234), TLM_STATUS_OK);
+        EXPECT_EQ(bar_read(self, base + hole, &value), TLM_STATUS_OK);
         EXPECT_EQ(value, 0u);
         EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_ERROR), errors);
         EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_WARNING), warnings + 1);
@@ -340,9 +340,9 @@ static void rows_change(void *sink, tlm_trace_id id, tlm_time at, tlm_time now, 
     MmioResponses *rows = sink;
     if (id != rows->response)
         return;
-    if (value == tlm_trace_response_code(TLM_ADDRESS_ERROR_RESPONSE))
+    if (value == tlm_trace_response_code(TLM_STATUS_ADDRESS_ERROR))
         rows->address_errors++;
-    else if (value == tlm_trace_response_code(TLM_OK_RESPONSE))
+    else if (value == tlm_trace_response_code(TLM_STATUS_OK))
         rows->oks++;
 }
 
@@ -374,7 +374,7 @@ TEST(GtBar, AHoleInsideABlockShowsOkOnTheWaveformAsTheHostSees)
     EXPECT_TRUE(unimplemented(&self, EU_OAG_MMIO_BASE + first_hole(&eu_regs, 0)));
     EXPECT_TRUE(unimplemented(&self, rcs + first_hole(&cs_regs, 0)));
     EXPECT_EQ(rows.address_errors, 0u);
-    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_ADDRESS_ERROR_RESPONSE); /* the row can show one */
+    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_STATUS_ADDRESS_ERROR); /* the row can show one */
     EXPECT_EQ(rows.address_errors, 1u);
     teardown(&self);
 }
@@ -383,9 +383,9 @@ TEST(GtBar, BeyondTheBarIsAnAddressError)
 {
     GtFixture self = { 0 };
     build(&self, "gen6", 0);
-    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(bar_write(&self, GT_MMIO_BAR_SIZE + 0x1000, 1), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE - 4, NULL), TLM_OK_RESPONSE); /* the last dword inside */
+    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE, NULL), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(bar_write(&self, GT_MMIO_BAR_SIZE + 0x1000, 1), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(bar_read(&self, GT_MMIO_BAR_SIZE - 4, NULL), TLM_STATUS_OK); /* the last dword inside */
     EXPECT_EQ(gt_mmio_get_stats(self.model)->unimplemented_accesses, 1u);
     teardown(&self);
 }
@@ -395,12 +395,12 @@ TEST(GtBar, StrictModeMakesAnUnimplementedOffsetAnError)
     GtFixture self = { 0 };
     build_strict(&self, "gen12", 0, true);
     tlm_logger *logger = tlm_kernel_logger(self.kernel);
-    EXPECT_EQ(bar_read(&self, 0x8000, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(bar_write(&self, 0x8000, 1), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(bar_read(&self, 0x8000, NULL), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(bar_write(&self, 0x8000, 1), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(tlm_logger_count(logger, TLM_LOG_ERROR), 1u); /* logged once, as an error */
     EXPECT_EQ(gt_mmio_get_stats(self.model)->unimplemented_accesses, 2u);
     /* Registers answer as ever. */
-    EXPECT_EQ(bar_read(&self, GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_read(&self, GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET, NULL), TLM_STATUS_OK);
     teardown(&self);
 }
 
@@ -416,16 +416,16 @@ TEST(GtBar, EnginesReachUnimplementedOffsetsLikeTheHost)
         0x11000001, 0x8000, 0x1,          /* MI_LOAD_REGISTER_IMM 0x8000 = 1 */
         0x10000002, 0x1000, 0x0, 0xcafe,  /* MI_STORE_DATA_IMM 0x1000 = 0xcafe */
     };
-    tlm_payload fill = tlm_payload_make(TLM_WRITE_COMMAND, 0x10000, (void *)ring, sizeof ring);
+    tlm_payload fill = tlm_payload_make(TLM_CMD_WRITE, 0x10000, (void *)ring, sizeof ring);
     fill.address_space = TLM_SPACE_GGTT;
     tlm_time delay = 0;
     tlm_b_transport(tlm_memory_target(self.memory), &fill, &delay);
-    EXPECT_EQ(bar_write(&self, rcs + CS_RING_START_OFFSET, 0x10000), TLM_OK_RESPONSE);
-    EXPECT_EQ(bar_write(&self, rcs + CS_RING_CTL_OFFSET, 1), TLM_OK_RESPONSE);
-    EXPECT_EQ(bar_write(&self, rcs + CS_RING_TAIL_OFFSET, 32), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_write(&self, rcs + CS_RING_START_OFFSET, 0x10000), TLM_STATUS_OK);
+    EXPECT_EQ(bar_write(&self, rcs + CS_RING_CTL_OFFSET, 1), TLM_STATUS_OK);
+    EXPECT_EQ(bar_write(&self, rcs + CS_RING_TAIL_OFFSET, 32), TLM_STATUS_OK);
     tlm_kernel_run_for(self.kernel, 10000 * TLM_NS);
     uint32_t stored = 0;
-    tlm_payload check = tlm_payload_make(TLM_READ_COMMAND, 0x1000, &stored, 4);
+    tlm_payload check = tlm_payload_make(TLM_CMD_READ, 0x1000, &stored, 4);
     check.address_space = TLM_SPACE_GGTT;
     tlm_b_transport(tlm_memory_target(self.memory), &check, &delay);
     EXPECT_EQ(stored, 0xcafeu); /* the engine went on past the write */
@@ -441,7 +441,7 @@ TEST(GtBar, TheHashingFuseIsReadableAt0xB00)
     GtFixture self = { 0 };
     build(&self, "gen12", 0);
     uint32_t value = 0;
-    EXPECT_EQ(bar_read(&self, 0xB00, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_read(&self, 0xB00, &value), TLM_STATUS_OK);
     EXPECT_EQ(value, 1u << 30);
     EXPECT_EQ(gt_mmio_get_stats(self.model)->unimplemented_accesses, 0u);
     teardown(&self);
@@ -455,10 +455,10 @@ TEST(GtBar, TheHashingFuseIsReadableAt0xB00)
  * last value read when none came. */
 static uint32_t send_mmio(GtFixture *self, uint32_t header)
 {
-    EXPECT_EQ(bar_write(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, header), TLM_OK_RESPONSE);
-    EXPECT_EQ(bar_write(self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET, 0), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_write(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, header), TLM_STATUS_OK);
+    EXPECT_EQ(bar_write(self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET, 0), TLM_STATUS_OK);
     uint32_t value = 0;
-    EXPECT_EQ(bar_read(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(bar_read(self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value), TLM_STATUS_OK);
     EXPECT_EQ(value, header); /* the firmware answers after its latency, not at once */
     for (unsigned cycle = 0; cycle <= GT_GUC_LATENCY_CYCLES; cycle++) {
         tlm_kernel_run_for(self->kernel, gt_clock_period(self->model));
@@ -496,11 +496,11 @@ TEST(GtGucMmio, ADwordThatIsNoHostRequestIsLeftAlone)
     const uint32_t values[] = { GUC_HXG_MSG_0_ORIGIN | GUC_HXG_TYPE_RESPONSE_SUCCESS << GUC_HXG_MSG_0_TYPE_SHIFT,
                                 GUC_HXG_TYPE_RESPONSE_FAILURE << GUC_HXG_MSG_0_TYPE_SHIFT | 0x4505u };
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
-        EXPECT_EQ(bar_write(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, values[i]), TLM_OK_RESPONSE);
-        EXPECT_EQ(bar_write(&self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET, 0), TLM_OK_RESPONSE);
+        EXPECT_EQ(bar_write(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, values[i]), TLM_STATUS_OK);
+        EXPECT_EQ(bar_write(&self, GT_GEN11_GUC_HOST_INTERRUPT_OFFSET, 0), TLM_STATUS_OK);
         tlm_kernel_run_for(self.kernel, 2 * GT_GUC_LATENCY_CYCLES * gt_clock_period(self.model));
         uint32_t value = 0;
-        EXPECT_EQ(bar_read(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value), TLM_OK_RESPONSE);
+        EXPECT_EQ(bar_read(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET, &value), TLM_STATUS_OK);
         EXPECT_EQ(value, values[i]);
     }
     teardown(&self);

@@ -76,21 +76,21 @@ static void build(HwSched *self, bool hardware_scheduling)
     guc_scheduler_boot(self->sched);
 }
 
-static void access(HwSched *self, const tlm_target *target, tlm_command command, uint64_t address, uint32_t *value)
+static void access(HwSched *self, const tlm_target *target, tlm_cmd command, uint64_t address, uint32_t *value)
 {
     uint8_t bytes[4] = { (uint8_t)*value, (uint8_t)(*value >> 8), (uint8_t)(*value >> 16), (uint8_t)(*value >> 24) };
     tlm_payload payload = tlm_payload_make(command, address, bytes, 4);
     payload.address_space = target == tlm_memory_target(self->memory) ? TLM_SPACE_GGTT : TLM_SPACE_MMIO;
     tlm_time delay = 0;
     tlm_b_transport(target, &payload, &delay);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
     *value = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
 }
 
 static uint32_t mem_rd(HwSched *self, uint64_t address)
 {
     uint32_t value = 0;
-    access(self, tlm_memory_target(self->memory), TLM_READ_COMMAND, address, &value);
+    access(self, tlm_memory_target(self->memory), TLM_CMD_READ, address, &value);
     return value;
 }
 
@@ -116,7 +116,7 @@ static uint64_t context(HwSched *self, uint64_t ring, uint64_t lrca, uint32_t id
         emit(self, "MI_NOOP", NULL, 0);
     for (uint32_t i = 0; i < self->length; i++) {
         uint32_t value = self->program[i];
-        access(self, tlm_memory_target(self->memory), TLM_WRITE_COMMAND, ring + 4u * i, &value);
+        access(self, tlm_memory_target(self->memory), TLM_CMD_WRITE, ring + 4u * i, &value);
     }
     cs_execlist_ring image = { .mmio_base = RCS_BASE, .start = (uint32_t)ring, .tail = 4u * self->length,
                                .ctl = CS_RING_CTL_ENABLE_MASK };
@@ -129,7 +129,7 @@ static uint64_t context(HwSched *self, uint64_t ring, uint64_t lrca, uint32_t id
 static void two_contexts(HwSched *self, guc_submission *a, guc_submission *b)
 {
     uint32_t hwsp = HWSP;
-    access(self, cs_engine_target(self->rcs), TLM_WRITE_COMMAND, CS_HWS_PGA_OFFSET, &hwsp);
+    access(self, cs_engine_target(self->rcs), TLM_CMD_WRITE, CS_HWS_PGA_OFFSET, &hwsp);
     for (uint32_t i = 0; i < 30; i++) {
         sdi(self, DATA + 4u * i, 1);
         emit(self, "MI_ARB_CHECK", NULL, 0);

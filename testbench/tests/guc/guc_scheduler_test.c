@@ -344,7 +344,7 @@ TEST(GucSubmit, WritesTheRingTailThenElsqLowHighThenLoad)
         .bell = 1, .engine = CS_ENGINE_BCS, .mmio_base = 0x22000, .descriptor = UINT64_C(0x0000002A00803001),
         .ring_tail = 0x120,
     };
-    EXPECT_EQ(guc_submit_to_engine(gt.view, gt.mem, &submission), TLM_OK_RESPONSE);
+    EXPECT_EQ(guc_submit_to_engine(gt.view, gt.mem, &submission), TLM_STATUS_OK);
     gt_engine_capture *bcs = &gt.engines[CS_ENGINE_BCS];
     ASSERT_EQ(bcs->count, 3u);
     EXPECT_EQ(bcs->writes[0].address, 0x22510u);

@@ -76,7 +76,7 @@ static void tear_down(GucSystem *self)
 /* One fixture per mode; each body runs under all three. */
 TB_TEST_MODES_FIXTURES(GucSystem, set_up, tear_down, GTSIM_MODE_MODEL, GTSIM_MODE_RTL, GTSIM_MODE_LOCKSTEP)
 
-static tlm_response_status access(const tlm_target *target, tlm_command command, uint64_t address, uint32_t *value)
+static tlm_status access(const tlm_target *target, tlm_cmd command, uint64_t address, uint32_t *value)
 {
     tlm_payload payload = tlm_payload_make(command, address, value, 4);
     tlm_time delay = 0;
@@ -86,13 +86,13 @@ static tlm_response_status access(const tlm_target *target, tlm_command command,
 
 static void wr(const tlm_target *target, uint64_t address, uint32_t value)
 {
-    EXPECT_EQ(access(target, TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(target, TLM_CMD_WRITE, address, &value), TLM_STATUS_OK);
 }
 
 static uint32_t rd(const tlm_target *target, uint64_t address)
 {
     uint32_t value = 0;
-    EXPECT_EQ(access(target, TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(target, TLM_CMD_READ, address, &value), TLM_STATUS_OK);
     return value;
 }
 

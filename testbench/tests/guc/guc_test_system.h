@@ -74,16 +74,16 @@ static void gt_capture_b_transport(void *self, tlm_payload *payload, tlm_time *d
 {
     (void)delay;
     gt_engine_capture *capture = self;
-    if (payload->command == TLM_WRITE_COMMAND && payload->length == 4) {
+    if (payload->command == TLM_CMD_WRITE && payload->length == 4) {
         if (capture->count < GT_MAX_RECORDS) {
             capture->writes[capture->count].address = capture->base + payload->address;
             memcpy(&capture->writes[capture->count].value, payload->data, 4);
         }
         capture->count++;
-    } else if (payload->command == TLM_READ_COMMAND) {
+    } else if (payload->command == TLM_CMD_READ) {
         memset(payload->data, 0, payload->length);
     }
-    payload->response = TLM_OK_RESPONSE;
+    payload->response = TLM_STATUS_OK;
 }
 
 /* Builds the GT; `with_scheduler` adds the firmware model (with `submit` as its port, which may

@@ -44,7 +44,7 @@ static void IrqCosim_TearDown(IrqCosim *self)
     tlm_kernel_destroy(self->kernel);
 }
 
-static tlm_response_status access(const tlm_target *target, tlm_command command, uint64_t address, uint32_t length)
+static tlm_status access(const tlm_target *target, tlm_cmd command, uint64_t address, uint32_t length)
 {
     uint8_t data[8] = { 0 };
     tlm_payload payload = tlm_payload_make(command, address, data, length);
@@ -77,14 +77,14 @@ TEST_F(IrqCosim, TheTwinsWindowsRefuseWhatTheModelRefuses)
             { IRQ_GEN11_GT_INTR_DW1_OFFSET, 4 },     /* a register */
         };
         for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-            EXPECT_EQ(access(twin, TLM_READ_COMMAND, cases[c].address, cases[c].length),
-                      access(model, TLM_READ_COMMAND, cases[c].address, cases[c].length));
-            EXPECT_EQ(access(twin, TLM_WRITE_COMMAND, cases[c].address, cases[c].length),
-                      access(model, TLM_WRITE_COMMAND, cases[c].address, cases[c].length));
+            EXPECT_EQ(access(twin, TLM_CMD_READ, cases[c].address, cases[c].length),
+                      access(model, TLM_CMD_READ, cases[c].address, cases[c].length));
+            EXPECT_EQ(access(twin, TLM_CMD_WRITE, cases[c].address, cases[c].length),
+                      access(model, TLM_CMD_WRITE, cases[c].address, cases[c].length));
         }
         /* GFX_MSTR_IRQ exists in the host block only. */
-        EXPECT_EQ(access(twin, TLM_READ_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, 4),
-                  i == IRQ_GEN11_HOST ? TLM_OK_RESPONSE : TLM_ADDRESS_ERROR_RESPONSE);
+        EXPECT_EQ(access(twin, TLM_CMD_READ, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, 4),
+                  i == IRQ_GEN11_HOST ? TLM_STATUS_OK : TLM_STATUS_ADDRESS_ERROR);
     }
 }
 

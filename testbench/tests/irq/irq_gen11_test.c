@@ -710,8 +710,8 @@ TB_TEST_MODES(Gen11, AnEventEnabledAtBothInterfacesReachesBoth)
 TB_TEST_MODES(Gen11, GucBlockHasNoPrimaryControlRegister)
 {
     uint32_t value = 0;
-    EXPECT_EQ(irq_access(self->guc, TLM_READ_COMMAND, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, &value),
-              TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(irq_access(self->guc, TLM_CMD_READ, IRQ_GEN11_GFX_MSTR_IRQ_OFFSET, &value),
+              TLM_STATUS_ADDRESS_ERROR);
 }
 
 TB_TEST_MODES(Gen11, GucBlockMirrorsTheHostBlockLayout)
@@ -776,7 +776,7 @@ TB_TEST_MODES(Gen11, DebugReadTakesNoSnapshotAndDebugWritesAreRefused)
     irq_gen11 *model = irq_gen11_fixture_model(self);
     if (model) {
         uint8_t bytes[4] = { 0 };
-        tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, DW0, bytes, 4);
+        tlm_payload payload = tlm_payload_make(TLM_CMD_READ, DW0, bytes, 4);
         EXPECT_EQ(tlm_transport_dbg(irq_gen11_target(model, IRQ_GEN11_HOST), &payload), 4u);
         EXPECT_EQ(bytes[0], 1u);
     }
@@ -785,10 +785,10 @@ TB_TEST_MODES(Gen11, DebugReadTakesNoSnapshotAndDebugWritesAreRefused)
     /* A debug write changes nothing in any mode (the model refuses it; the twin and the
      * lockstep target have no debug transport). */
     uint8_t ones[4] = { 0xFF, 0xFF, 0xFF, 0xFF };
-    tlm_payload write = tlm_payload_make(TLM_WRITE_COMMAND, DW0, ones, 4);
+    tlm_payload write = tlm_payload_make(TLM_CMD_WRITE, DW0, ones, 4);
     EXPECT_EQ(tlm_transport_dbg(self->host, &write), 0u);
     if (model) {
-        tlm_payload model_write = tlm_payload_make(TLM_WRITE_COMMAND, DW0, ones, 4);
+        tlm_payload model_write = tlm_payload_make(TLM_CMD_WRITE, DW0, ones, 4);
         EXPECT_EQ(tlm_transport_dbg(irq_gen11_target(model, IRQ_GEN11_HOST), &model_write), 0u);
     }
     EXPECT_EQ(rd(self, DW0), 0x8001u);
@@ -801,11 +801,11 @@ TB_TEST_MODES(Gen11, ByteEnablesLimitTheDataValidWrite)
     wr(self, SELECTOR0, 1);
     uint8_t bytes[4] = { 0, 0, 0, 0x80 };
     static const uint8_t low_bytes_only[4] = { 0xFF, 0xFF, 0xFF, 0x00 };
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, IDENTITY0, bytes, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, IDENTITY0, bytes, 4);
     payload.byte_enable = low_bytes_only;
     payload.byte_enable_length = 4;
     tlm_time delay = 0;
     tlm_b_transport(self->host, &payload, &delay);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
     EXPECT_EQ(rd(self, IDENTITY0), identity_of(0, 0, 1)); /* the data-valid byte was not written */
 }

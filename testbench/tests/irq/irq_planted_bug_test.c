@@ -91,11 +91,11 @@ TEST(IrqPlantedBug, ALockstepMismatchFiresTheWaveformTrigger)
     uint8_t data[4];
     tlm_kernel_run_for(kernel, 50 * TLM_NS);
     /* An access beyond both memories: refused on both sides (no mismatch), an error logged. */
-    tlm_payload beyond = tlm_payload_make(TLM_READ_COMMAND, 8192, data, 4);
+    tlm_payload beyond = tlm_payload_make(TLM_CMD_READ, 8192, data, 4);
     tlm_time delay = 0;
     tlm_b_transport(cosim_lockstep_target(lockstep), &beyond, &delay);
     tlm_kernel_run_for(kernel, 250 * TLM_NS);
-    tlm_payload read = tlm_payload_make(TLM_READ_COMMAND, 0x40, data, 4);
+    tlm_payload read = tlm_payload_make(TLM_CMD_READ, 0x40, data, 4);
     delay = 0;
     tlm_b_transport(cosim_lockstep_target(lockstep), &read, &delay);
     ASSERT_EQ(cosim_lockstep_mismatches(lockstep), 1u);

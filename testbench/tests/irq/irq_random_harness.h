@@ -26,7 +26,7 @@
 #include "cosim_random_regression.h"
 #include "cosim_random_wave.h"
 #include "tb_test.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 #include "wave.h"
 
 /* Operations per seed: long enough for several service rounds with events in between. */

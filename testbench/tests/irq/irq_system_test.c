@@ -173,9 +173,9 @@ static void body_Gen12AggregatorIsOnTheMmioMapAtItsPublicBase(IrqSystem *self)
     EXPECT_EQ(rd(self, G11(RCS0_RSVD_INTR_MASK)), 0u);
     /* Past the block: an unimplemented offset of the BAR (reads 0). */
     uint32_t value = 0xdeadbeef;
-    EXPECT_EQ(irq_access(gtsim_system_mmio(self->system), TLM_READ_COMMAND, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_BLOCK_SIZE,
+    EXPECT_EQ(irq_access(gtsim_system_mmio(self->system), TLM_CMD_READ, IRQ_GEN11_MMIO_BASE + IRQ_GEN11_BLOCK_SIZE,
                          &value),
-              TLM_OK_RESPONSE);
+              TLM_STATUS_OK);
     EXPECT_EQ(value, 0u);
     EXPECT_EQ(rd(self, GTSIM_SYSTEM_ROUNDTRIP_BASE + ROUNDTRIP_ID_OFFSET), 0x47540001u); /* the round-trip block */
 }
@@ -378,7 +378,7 @@ TEST_F(IrqSystem, Gen6BlockIsOnTheMmioMapAtItsPublicBase)
     EXPECT_EQ(rd(self, G6(GTIER)), 0x1u);
     /* gen12's tree is not there: an unimplemented offset of the BAR (reads 0). */
     uint32_t value = 0xdeadbeef;
-    EXPECT_EQ(irq_access(gtsim_system_mmio(self->system), TLM_READ_COMMAND, IRQ_GEN11_MMIO_BASE, &value), TLM_OK_RESPONSE);
+    EXPECT_EQ(irq_access(gtsim_system_mmio(self->system), TLM_CMD_READ, IRQ_GEN11_MMIO_BASE, &value), TLM_STATUS_OK);
     EXPECT_EQ(value, 0u);
     char error[256] = "";
     EXPECT_FALSE(gtsim_system_irq_raise(self->system, 2, 0, 1, error, sizeof error));

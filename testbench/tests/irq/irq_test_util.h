@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "tb_test.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 /* A memory stream a logger prints into; read back after a flush. */
 typedef struct irq_log_capture {
@@ -44,7 +44,7 @@ static inline void irq_capture_close(irq_log_capture *capture)
 }
 
 /* One 32-bit access; the response. */
-static inline tlm_response_status irq_access(const tlm_target *target, tlm_command command, uint64_t address,
+static inline tlm_status irq_access(const tlm_target *target, tlm_cmd command, uint64_t address,
                                              uint32_t *value)
 {
     uint8_t bytes[4];
@@ -59,13 +59,13 @@ static inline tlm_response_status irq_access(const tlm_target *target, tlm_comma
 static inline uint32_t irq_read(const tlm_target *target, uint64_t address)
 {
     uint32_t value = 0xEEEEEEEEu;
-    ASSERT_EQ(irq_access(target, TLM_READ_COMMAND, address, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(irq_access(target, TLM_CMD_READ, address, &value), TLM_STATUS_OK);
     return value;
 }
 
 static inline void irq_write(const tlm_target *target, uint64_t address, uint32_t value)
 {
-    ASSERT_EQ(irq_access(target, TLM_WRITE_COMMAND, address, &value), TLM_OK_RESPONSE);
+    ASSERT_EQ(irq_access(target, TLM_CMD_WRITE, address, &value), TLM_STATUS_OK);
 }
 
 /* Whether text contains needle. */

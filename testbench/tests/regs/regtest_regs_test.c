@@ -152,22 +152,22 @@ TEST(RegtestRegs, RegisterFileAppliesTheGeneratedSemantics)
 
     /* Write 1 to IRQ_SET.DONE: the shared storage gets DONE; IRQ_STATUS sees it. */
     uint32_t data = REGTEST_IRQ_SET_DONE_MASK;
-    tlm_payload payload = tlm_payload_make(TLM_WRITE_COMMAND, REGTEST_IRQ_SET_OFFSET, &data, 4);
+    tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, REGTEST_IRQ_SET_OFFSET, &data, 4);
     tlm_register_file_b_transport(&file, &payload);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
     EXPECT_EQ(tlm_register_file_peek(&file, REGTEST_IRQ_STATUS_INDEX), 0x30000011);
 
     /* Write 1 to clear ERROR through IRQ_STATUS. */
     data = REGTEST_IRQ_STATUS_ERROR_MASK;
-    payload = tlm_payload_make(TLM_WRITE_COMMAND, REGTEST_IRQ_STATUS_OFFSET, &data, 4);
+    payload = tlm_payload_make(TLM_CMD_WRITE, REGTEST_IRQ_STATUS_OFFSET, &data, 4);
     tlm_register_file_b_transport(&file, &payload);
     EXPECT_EQ(tlm_register_file_peek(&file, REGTEST_IRQ_STATUS_INDEX), 0x30000001);
 
     /* ro_write = "ignore": a write to the read-only VERSION is accepted and changes nothing. */
     data = 0xFFFFFFFFu;
-    payload = tlm_payload_make(TLM_WRITE_COMMAND, REGTEST_VERSION_OFFSET, &data, 4);
+    payload = tlm_payload_make(TLM_CMD_WRITE, REGTEST_VERSION_OFFSET, &data, 4);
     tlm_register_file_b_transport(&file, &payload);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
     EXPECT_EQ(tlm_register_file_peek(&file, REGTEST_VERSION_INDEX), 0x0312);
 
     tlm_register_file_destroy(&file);
@@ -208,16 +208,16 @@ TEST(RegtestRegs, DebugReadSeesTheSoftwareValueWithoutSideEffects)
     /* The software view: a masked register's mask bits read 0, whatever is stored there. */
     file.values[REGTEST_CONTROL_INDEX] = 0xFFFF0000u | REGTEST_CONTROL_RESET;
     uint32_t data = 0xA5A5A5A5u;
-    tlm_payload payload = tlm_payload_make(TLM_READ_COMMAND, REGTEST_CONTROL_OFFSET, &data, 4);
-    payload.response = TLM_INCOMPLETE_RESPONSE;
+    tlm_payload payload = tlm_payload_make(TLM_CMD_READ, REGTEST_CONTROL_OFFSET, &data, 4);
+    payload.response = TLM_STATUS_INCOMPLETE;
     EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 4u);
     EXPECT_EQ(data, tlm_register_file_peek(&file, REGTEST_CONTROL_INDEX));
     EXPECT_EQ(data, REGTEST_CONTROL_RESET);
-    EXPECT_EQ(payload.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(payload.response, TLM_STATUS_OK);
     /* All four bytes, whatever the byte enables say (a debugger wants the whole register). */
     uint8_t enables[4] = { 0xFF, 0, 0, 0 };
     data = 0;
-    payload = tlm_payload_make(TLM_READ_COMMAND, REGTEST_DATA_OFFSET, &data, 4);
+    payload = tlm_payload_make(TLM_CMD_READ, REGTEST_DATA_OFFSET, &data, 4);
     payload.byte_enable = enables;
     payload.byte_enable_length = 4;
     EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 4u);
@@ -226,7 +226,7 @@ TEST(RegtestRegs, DebugReadSeesTheSoftwareValueWithoutSideEffects)
 
     /* A debug write transfers nothing and changes nothing. */
     data = 0x12345678u;
-    payload = tlm_payload_make(TLM_WRITE_COMMAND, REGTEST_DATA_OFFSET, &data, 4);
+    payload = tlm_payload_make(TLM_CMD_WRITE, REGTEST_DATA_OFFSET, &data, 4);
     EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 0u);
     EXPECT_EQ(tlm_register_file_peek(&file, REGTEST_DATA_INDEX), 0xDEADBEEFu);
     /* Neither does a hole, an offset past the block (even one that aliases a register in 32
@@ -235,16 +235,16 @@ TEST(RegtestRegs, DebugReadSeesTheSoftwareValueWithoutSideEffects)
                            (UINT64_C(1) << 32) + REGTEST_DATA_OFFSET, REGTEST_DATA_OFFSET + 1 };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         data = 0x5A5A5A5Au;
-        payload = tlm_payload_make(TLM_READ_COMMAND, refused[i], &data, 4);
+        payload = tlm_payload_make(TLM_CMD_READ, refused[i], &data, 4);
         EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 0u);
         EXPECT_EQ(data, 0x5A5A5A5Au);
     }
     uint16_t half = 0;
-    payload = tlm_payload_make(TLM_READ_COMMAND, REGTEST_DATA_OFFSET, &half, 2);
+    payload = tlm_payload_make(TLM_CMD_READ, REGTEST_DATA_OFFSET, &half, 2);
     EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, payload.address), 0u);
     /* The offset is the caller's: a window that rebases its payloads reads its own register. */
     data = 0;
-    payload = tlm_payload_make(TLM_READ_COMMAND, 0x1000, &data, 4);
+    payload = tlm_payload_make(TLM_CMD_READ, 0x1000, &data, 4);
     EXPECT_EQ(tlm_register_file_read_dbg(&file, &payload, REGTEST_DATA_OFFSET), 4u);
     EXPECT_EQ(data, 0xDEADBEEFu);
     EXPECT_EQ(debug_on_read_calls, 0u);

@@ -26,11 +26,11 @@ static void faulty_b_transport(void *self, tlm_payload *payload, tlm_time *delay
 {
     faulty_model *fault = self;
     tlm_b_transport(fault->model, payload, delay);
-    if (payload->command == TLM_READ_COMMAND && payload->address == fault->flip_read_offset &&
-        payload->response == TLM_OK_RESPONSE)
+    if (payload->command == TLM_CMD_READ && payload->address == fault->flip_read_offset &&
+        payload->response == TLM_STATUS_OK)
         payload->data[0] ^= 1u;
     if (fault->answer_ok_everywhere)
-        payload->response = TLM_OK_RESPONSE;
+        payload->response = TLM_STATUS_OK;
 }
 
 typedef struct Cosim {
@@ -72,7 +72,7 @@ static void Cosim_TearDown(Cosim *self)
 
 /* One access through `target` starting `delay` after now; returns the response and leaves
  * the annotated delay in *delay (time is not advanced). */
-static tlm_response_status transfer(const tlm_target *target, tlm_command command, uint32_t offset, uint32_t *value,
+static tlm_status transfer(const tlm_target *target, tlm_cmd command, uint32_t offset, uint32_t *value,
                                     tlm_time *delay)
 {
     tlm_payload payload = tlm_payload_make(command, offset, value, 4);
@@ -86,13 +86,13 @@ TEST_F(Cosim, LockstepReportsWrongReadValueWithTransactionAndTime)
     self->fault.flip_read_offset = ROUNDTRIP_SCRATCH_OFFSET;
     uint32_t value = 0x10;
     tlm_time delay = 0;
-    ASSERT_EQ(transfer(bus, TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay), TLM_OK_RESPONSE);
+    ASSERT_EQ(transfer(bus, TLM_CMD_WRITE, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay), TLM_STATUS_OK);
     tlm_kernel_run_for(self->kernel, delay);
     EXPECT_EQ(cosim_lockstep_mismatches(self->lockstep), 0u);
     tlm_time read_time = tlm_kernel_now(self->kernel);
     value = 0;
     delay = 0;
-    ASSERT_EQ(transfer(bus, TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay), TLM_OK_RESPONSE);
+    ASSERT_EQ(transfer(bus, TLM_CMD_READ, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay), TLM_STATUS_OK);
     EXPECT_EQ(value, 0x10u); /* the initiator gets the RTL's answer */
     EXPECT_EQ(cosim_lockstep_mismatches(self->lockstep), 1u);
     const cosim_lockstep_mismatch *first = cosim_lockstep_first_mismatch(self->lockstep);
@@ -109,8 +109,8 @@ TEST_F(Cosim, LockstepReportsResponseDivergence)
     self->fault.answer_ok_everywhere = true;
     uint32_t value = 0;
     tlm_time delay = 0;
-    EXPECT_EQ(transfer(cosim_lockstep_target(self->lockstep), TLM_READ_COMMAND, 0x800, &value, &delay),
-              TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(transfer(cosim_lockstep_target(self->lockstep), TLM_CMD_READ, 0x800, &value, &delay),
+              TLM_STATUS_ADDRESS_ERROR);
     ASSERT_EQ(cosim_lockstep_mismatches(self->lockstep), 1u);
     EXPECT_TRUE(strstr(cosim_lockstep_first_mismatch(self->lockstep)->description,
                        "response: model OK, rtl ADDRESS_ERROR") != NULL);
@@ -124,9 +124,9 @@ TEST_F(Cosim, LockstepReportsSignalDivergence)
     const tlm_target *bus = cosim_lockstep_target(self->lockstep);
     uint32_t value = 1;
     tlm_time delay = 0;
-    ASSERT_EQ(transfer(bus, TLM_WRITE_COMMAND, ROUNDTRIP_INT_ENABLE_OFFSET, &value, &delay), TLM_OK_RESPONSE);
+    ASSERT_EQ(transfer(bus, TLM_CMD_WRITE, ROUNDTRIP_INT_ENABLE_OFFSET, &value, &delay), TLM_STATUS_OK);
     EXPECT_EQ(cosim_lockstep_mismatches(self->lockstep), 0u);
-    ASSERT_EQ(transfer(bus, TLM_WRITE_COMMAND, ROUNDTRIP_STATUS_SET_OFFSET, &value, &delay), TLM_OK_RESPONSE);
+    ASSERT_EQ(transfer(bus, TLM_CMD_WRITE, ROUNDTRIP_STATUS_SET_OFFSET, &value, &delay), TLM_STATUS_OK);
     EXPECT_EQ(cosim_lockstep_mismatches(self->lockstep), 1u);
     EXPECT_TRUE(strstr(cosim_lockstep_first_mismatch(self->lockstep)->description, "signal irq: model 0x0, rtl 0x1") !=
                 NULL);
@@ -149,8 +149,8 @@ TEST_F(Cosim, TransferCyclesAreAnnotatedAndNeverSteppedTwice)
         uint32_t value = 0xC0DE0000u + i;
         tlm_time delay = 0;
         tlm_time start = tlm_kernel_now(self->kernel);
-        ASSERT_EQ(transfer(rtl, i % 2 ? TLM_READ_COMMAND : TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay),
-                  TLM_OK_RESPONSE);
+        ASSERT_EQ(transfer(rtl, i % 2 ? TLM_CMD_READ : TLM_CMD_WRITE, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay),
+                  TLM_STATUS_OK);
         if (i % 2)
             EXPECT_EQ(value, 0xC0DE0000u + i - 1);
         /* The transfer took whole cycles and at least the address and response cycles. */
@@ -167,13 +167,13 @@ TEST_F(Cosim, IncomingTimeOffsetDelaysTheTransfer)
     const tlm_target *rtl = cosim_roundtrip_twin_target(self->twin);
     uint32_t value = 5;
     tlm_time immediate = 0;
-    ASSERT_EQ(transfer(rtl, TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &immediate), TLM_OK_RESPONSE);
+    ASSERT_EQ(transfer(rtl, TLM_CMD_WRITE, ROUNDTRIP_SCRATCH_OFFSET, &value, &immediate), TLM_STATUS_OK);
     tlm_kernel_run_for(self->kernel, immediate);
     /* The same transfer asked for 50 ns later ends 50 ns later: idle cycles come first. */
     tlm_time offset = 50 * PERIOD;
     tlm_time delay = offset;
     uint64_t cycles_before = cosim_roundtrip_twin_cycles(self->twin);
-    ASSERT_EQ(transfer(rtl, TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay), TLM_OK_RESPONSE);
+    ASSERT_EQ(transfer(rtl, TLM_CMD_WRITE, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay), TLM_STATUS_OK);
     EXPECT_EQ(delay, offset + immediate);
     EXPECT_EQ(cosim_roundtrip_twin_cycles(self->twin) - cycles_before, 50u + immediate / PERIOD);
 }
@@ -183,7 +183,7 @@ static void write_from_event(void *context)
     Cosim *self = context;
     uint32_t value = self->event_value;
     tlm_time delay = 0;
-    transfer(cosim_roundtrip_twin_target(self->twin), TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay);
+    transfer(cosim_roundtrip_twin_target(self->twin), TLM_CMD_WRITE, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay);
     self->last_delay = delay;
 }
 
@@ -197,8 +197,8 @@ TEST_F(Cosim, TransfersWorkFromInsideEvents)
     tlm_kernel_run_for(self->kernel, self->last_delay);
     uint32_t value = 0;
     tlm_time delay = 0;
-    ASSERT_EQ(transfer(cosim_roundtrip_twin_target(self->twin), TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay),
-              TLM_OK_RESPONSE);
+    ASSERT_EQ(transfer(cosim_roundtrip_twin_target(self->twin), TLM_CMD_READ, ROUNDTRIP_SCRATCH_OFFSET, &value, &delay),
+              TLM_STATUS_OK);
     EXPECT_EQ(value, 0x5EED5EEDu);
     tlm_kernel_run_for(self->kernel, delay);
     EXPECT_EQ(cosim_roundtrip_twin_cycles(self->twin), tlm_clock_cycles(&self->clock));
@@ -218,7 +218,7 @@ TEST_F(Cosim, ModelAndRtlAgreeOnRandomTraffic)
         if ((state >> 60) & 1)
             value &= 0x0000FFFFu | ((uint32_t)(state >> 40) << 16); /* exercise masked enables */
         tlm_time delay = 0;
-        transfer(bus, (state >> 62) & 1 ? TLM_READ_COMMAND : TLM_WRITE_COMMAND, offset, &value, &delay);
+        transfer(bus, (state >> 62) & 1 ? TLM_CMD_READ : TLM_CMD_WRITE, offset, &value, &delay);
         tlm_kernel_run_for(self->kernel, delay);
     }
     EXPECT_EQ(cosim_lockstep_transactions(self->lockstep), 3000u);

@@ -19,7 +19,7 @@ typedef struct RoundTrip {
 
 /* ---- host access helpers: one access, then let time reach its end --------------------- */
 
-static tlm_response_status access(RoundTrip *self, tlm_command command, uint64_t offset, uint8_t *data,
+static tlm_status access(RoundTrip *self, tlm_cmd command, uint64_t offset, uint8_t *data,
                                   uint32_t length, const uint8_t *byte_enable, uint32_t byte_enable_length)
 {
     /* Offsets are the block's: it sits at GTSIM_SYSTEM_ROUNDTRIP_BASE in the system's BAR. */
@@ -32,27 +32,27 @@ static tlm_response_status access(RoundTrip *self, tlm_command command, uint64_t
     return payload.response;
 }
 
-static tlm_response_status mmio_write(RoundTrip *self, uint32_t offset, uint32_t value)
+static tlm_status mmio_write(RoundTrip *self, uint32_t offset, uint32_t value)
 {
     uint8_t bytes[4];
     memcpy(bytes, &value, 4);
-    return access(self, TLM_WRITE_COMMAND, offset, bytes, 4, NULL, 0);
+    return access(self, TLM_CMD_WRITE, offset, bytes, 4, NULL, 0);
 }
 
 static uint32_t mmio_read(RoundTrip *self, uint32_t offset)
 {
     uint8_t bytes[4] = { 0xEE, 0xEE, 0xEE, 0xEE };
-    tlm_response_status status = access(self, TLM_READ_COMMAND, offset, bytes, 4, NULL, 0);
-    ASSERT_EQ(status, TLM_OK_RESPONSE);
+    tlm_status status = access(self, TLM_CMD_READ, offset, bytes, 4, NULL, 0);
+    ASSERT_EQ(status, TLM_STATUS_OK);
     uint32_t value;
     memcpy(&value, bytes, 4);
     return value;
 }
 
-static tlm_response_status mmio_read_status(RoundTrip *self, uint32_t offset)
+static tlm_status mmio_read_status(RoundTrip *self, uint32_t offset)
 {
     uint8_t bytes[4];
-    return access(self, TLM_READ_COMMAND, offset, bytes, 4, NULL, 0);
+    return access(self, TLM_CMD_READ, offset, bytes, 4, NULL, 0);
 }
 
 static uint64_t host_irq(RoundTrip *self)
@@ -100,7 +100,7 @@ static void body_scratch_round_trip(RoundTrip *self)
 {
     static const uint32_t patterns[] = { 0xFFFFFFFFu, 0x00000000u, 0xA5A55A5Au, 0x12345678u, 0x80000001u };
     for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
-        EXPECT_EQ(mmio_write(self, ROUNDTRIP_SCRATCH_OFFSET, patterns[i]), TLM_OK_RESPONSE);
+        EXPECT_EQ(mmio_write(self, ROUNDTRIP_SCRATCH_OFFSET, patterns[i]), TLM_STATUS_OK);
         EXPECT_EQ(mmio_read(self, ROUNDTRIP_SCRATCH_OFFSET), patterns[i]);
     }
 }
@@ -108,111 +108,111 @@ static void body_scratch_round_trip(RoundTrip *self)
 static void body_masked_mode(RoundTrip *self)
 {
     /* spec 000 §1.1.4: bits 31:16 enable the write of 15:0 and read as 0. */
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x007F007Fu), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x007F007Fu), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_MODE_OFFSET), 0x7Fu);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x00010000u), TLM_OK_RESPONSE); /* clear INVERT only */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x00010000u), TLM_STATUS_OK); /* clear INVERT only */
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_MODE_OFFSET), 0x7Eu);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x0000FFFFu), TLM_OK_RESPONSE); /* no enables: no change */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x0000FFFFu), TLM_STATUS_OK); /* no enables: no change */
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_MODE_OFFSET), 0x7Eu);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0xFFFF0000u), TLM_OK_RESPONSE); /* all enables, value 0 */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0xFFFF0000u), TLM_STATUS_OK); /* all enables, value 0 */
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_MODE_OFFSET), 0u);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0xFFFFFFFFu), TLM_OK_RESPONSE); /* reserved bits stay 0 */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0xFFFFFFFFu), TLM_STATUS_OK); /* reserved bits stay 0 */
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_MODE_OFFSET), 0x7Fu);
 }
 
 static void body_operation(RoundTrip *self)
 {
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_SCRATCH_OFFSET, 0x12345678u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_SCRATCH_OFFSET, 0x12345678u), TLM_STATUS_OK);
     /* SWAP_BYTES, ROTATE = 4, INVERT: 0x12345678 -> 0x78563412 -> 0x85634127 -> 0x7A9CBED8. */
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x007F0000u | (4u << 2) | 0x3u), TLM_OK_RESPONSE);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 1u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x007F0000u | (4u << 2) | 0x3u), TLM_STATUS_OK);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 1u), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_RESULT_OFFSET), 0x7A9CBED8u);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_START_OFFSET), 0u);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_STATUS_OFFSET), 0x1u);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_COUNT_OFFSET), 1u);
     /* A second operation before DONE is cleared overruns. ROTATE = 31 only: 0xDEADBEEF -> 0xEF56DF77. */
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_SCRATCH_OFFSET, 0xDEADBEEFu), TLM_OK_RESPONSE);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x007F0000u | (31u << 2)), TLM_OK_RESPONSE);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 1u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_SCRATCH_OFFSET, 0xDEADBEEFu), TLM_STATUS_OK);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_MODE_OFFSET, 0x007F0000u | (31u << 2)), TLM_STATUS_OK);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 1u), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_RESULT_OFFSET), 0xEF56DF77u);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_STATUS_OFFSET), 0x3u);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_COUNT_OFFSET), 2u);
     /* Writing 0 to GO does nothing. */
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 0u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 0u), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_COUNT_OFFSET), 2u);
 }
 
 static void body_w1c_and_w1s(RoundTrip *self)
 {
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_SET_OFFSET, 0x2u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_SET_OFFSET, 0x2u), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_STATUS_OFFSET), 0x2u);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_STATUS_SET_OFFSET), 0x2u); /* the alias reads STATUS */
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_SET_OFFSET, 0x0u), TLM_OK_RESPONSE); /* 0 sets nothing */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_SET_OFFSET, 0x0u), TLM_STATUS_OK); /* 0 sets nothing */
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_STATUS_OFFSET), 0x2u);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_SET_OFFSET, 0xFFFFFFFFu), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_SET_OFFSET, 0xFFFFFFFFu), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_STATUS_OFFSET), 0x3u); /* reserved bits stay 0 */
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_OFFSET, 0x1u), TLM_OK_RESPONSE); /* W1C: DONE only */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_OFFSET, 0x1u), TLM_STATUS_OK); /* W1C: DONE only */
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_STATUS_OFFSET), 0x2u);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_OFFSET, 0x0u), TLM_OK_RESPONSE); /* 0 clears nothing */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_OFFSET, 0x0u), TLM_STATUS_OK); /* 0 clears nothing */
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_STATUS_OFFSET), 0x2u);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_OFFSET, 0x2u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_OFFSET, 0x2u), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_STATUS_OFFSET), 0u);
 }
 
 static void body_interrupt(RoundTrip *self)
 {
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_SET_OFFSET, 0x1u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_SET_OFFSET, 0x1u), TLM_STATUS_OK);
     EXPECT_EQ(host_irq(self), 0u); /* not enabled */
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_INT_ENABLE_OFFSET, 0x1u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_INT_ENABLE_OFFSET, 0x1u), TLM_STATUS_OK);
     EXPECT_EQ(host_irq(self), 1u);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_OFFSET, 0x1u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_STATUS_OFFSET, 0x1u), TLM_STATUS_OK);
     EXPECT_EQ(host_irq(self), 0u);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 1u), TLM_OK_RESPONSE); /* DONE from an operation */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 1u), TLM_STATUS_OK); /* DONE from an operation */
     EXPECT_EQ(host_irq(self), 1u);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_INT_ENABLE_OFFSET, 0x2u), TLM_OK_RESPONSE); /* only OVERRUN */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_INT_ENABLE_OFFSET, 0x2u), TLM_STATUS_OK); /* only OVERRUN */
     EXPECT_EQ(host_irq(self), 0u);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 1u), TLM_OK_RESPONSE); /* overruns */
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_START_OFFSET, 1u), TLM_STATUS_OK); /* overruns */
     EXPECT_EQ(host_irq(self), 1u);
 }
 
 static void body_error_responses(RoundTrip *self)
 {
-    EXPECT_EQ(mmio_read_status(self, ROUNDTRIP_COUNT_OFFSET + 4), TLM_ADDRESS_ERROR_RESPONSE); /* hole: DECERR */
-    EXPECT_EQ(mmio_read_status(self, 0xFFC), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(mmio_write(self, 0x800, 1u), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(mmio_read_status(self, ROUNDTRIP_COUNT_OFFSET + 4), TLM_STATUS_ADDRESS_ERROR); /* hole: DECERR */
+    EXPECT_EQ(mmio_read_status(self, 0xFFC), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(mmio_write(self, 0x800, 1u), TLM_STATUS_ADDRESS_ERROR);
     /* Beyond the block nothing is mapped, and the block sits beyond the GT's register space:
      * DECERR (docs/reference/gt.md "MMIO map"). */
-    EXPECT_EQ(mmio_read_status(self, 0x8000), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(mmio_read_status(self, 0x8000), TLM_STATUS_ADDRESS_ERROR);
     /* Writes to registers without a writable bit answer SLVERR and change nothing. */
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_ID_OFFSET, 0u), TLM_GENERIC_ERROR_RESPONSE);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_RESULT_OFFSET, 0x1234u), TLM_GENERIC_ERROR_RESPONSE);
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_COUNT_OFFSET, 7u), TLM_GENERIC_ERROR_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_ID_OFFSET, 0u), TLM_STATUS_GENERIC_ERROR);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_RESULT_OFFSET, 0x1234u), TLM_STATUS_GENERIC_ERROR);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_COUNT_OFFSET, 7u), TLM_STATUS_GENERIC_ERROR);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_ID_OFFSET), 0x47540001u);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_RESULT_OFFSET), 0u);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_COUNT_OFFSET), 0u);
     /* What a 32-bit register bus cannot carry. */
     uint8_t bytes[8] = { 0 };
-    EXPECT_EQ(access(self, TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET + 2, bytes, 4, NULL, 0), TLM_BURST_ERROR_RESPONSE);
-    EXPECT_EQ(access(self, TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, bytes, 2, NULL, 0), TLM_BURST_ERROR_RESPONSE);
-    EXPECT_EQ(access(self, TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, bytes, 8, NULL, 0), TLM_BURST_ERROR_RESPONSE);
-    EXPECT_EQ(access(self, TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, bytes, 0, NULL, 0), TLM_BURST_ERROR_RESPONSE);
+    EXPECT_EQ(access(self, TLM_CMD_READ, ROUNDTRIP_SCRATCH_OFFSET + 2, bytes, 4, NULL, 0), TLM_STATUS_BURST_ERROR);
+    EXPECT_EQ(access(self, TLM_CMD_WRITE, ROUNDTRIP_SCRATCH_OFFSET, bytes, 2, NULL, 0), TLM_STATUS_BURST_ERROR);
+    EXPECT_EQ(access(self, TLM_CMD_READ, ROUNDTRIP_SCRATCH_OFFSET, bytes, 8, NULL, 0), TLM_STATUS_BURST_ERROR);
+    EXPECT_EQ(access(self, TLM_CMD_READ, ROUNDTRIP_SCRATCH_OFFSET, bytes, 0, NULL, 0), TLM_STATUS_BURST_ERROR);
     static const uint8_t bad_enable[1] = { 0x0F };
-    EXPECT_EQ(access(self, TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, bytes, 4, bad_enable, 1),
-              TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    EXPECT_EQ(access(self, TLM_CMD_WRITE, ROUNDTRIP_SCRATCH_OFFSET, bytes, 4, bad_enable, 1),
+              TLM_STATUS_BYTE_ENABLE_ERROR);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_SCRATCH_OFFSET), 0u);
 }
 
 static void body_byte_enables(RoundTrip *self)
 {
-    EXPECT_EQ(mmio_write(self, ROUNDTRIP_SCRATCH_OFFSET, 0x11223344u), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, ROUNDTRIP_SCRATCH_OFFSET, 0x11223344u), TLM_STATUS_OK);
     static const uint8_t bytes_0_and_2[4] = { 0xFF, 0x00, 0xFF, 0x00 };
     uint8_t data[4] = { 0xAA, 0xBB, 0xCC, 0xDD };
-    EXPECT_EQ(access(self, TLM_WRITE_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, data, 4, bytes_0_and_2, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(self, TLM_CMD_WRITE, ROUNDTRIP_SCRATCH_OFFSET, data, 4, bytes_0_and_2, 4), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_SCRATCH_OFFSET), 0x11CC33AAu);
     /* A read fills only the enabled bytes; the others keep the initiator's values. */
     uint8_t read_back[4] = { 0x01, 0x02, 0x03, 0x04 };
     static const uint8_t byte_1[2] = { 0x00, 0xFF }; /* repeats: bytes 1 and 3 */
-    EXPECT_EQ(access(self, TLM_READ_COMMAND, ROUNDTRIP_SCRATCH_OFFSET, read_back, 4, byte_1, 2), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(self, TLM_CMD_READ, ROUNDTRIP_SCRATCH_OFFSET, read_back, 4, byte_1, 2), TLM_STATUS_OK);
     EXPECT_EQ(read_back[0], 0x01u);
     EXPECT_EQ(read_back[1], 0x33u);
     EXPECT_EQ(read_back[2], 0x03u);
@@ -220,7 +220,7 @@ static void body_byte_enables(RoundTrip *self)
     /* A masked register written without its upper bytes strobed changes nothing. */
     static const uint8_t low_half[4] = { 0xFF, 0xFF, 0x00, 0x00 };
     uint8_t mode[4] = { 0x03, 0x00, 0x03, 0x00 };
-    EXPECT_EQ(access(self, TLM_WRITE_COMMAND, ROUNDTRIP_MODE_OFFSET, mode, 4, low_half, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(self, TLM_CMD_WRITE, ROUNDTRIP_MODE_OFFSET, mode, 4, low_half, 4), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, ROUNDTRIP_MODE_OFFSET), 0u);
 }
 

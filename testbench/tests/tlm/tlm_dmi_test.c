@@ -68,7 +68,7 @@ static void DmiTest_TearDown(DmiTest *self)
     tlm_kernel_destroy(self->k);
 }
 
-static bool request(DmiTest *self, tlm_command command, uint64_t address, tlm_dmi *dmi)
+static bool request(DmiTest *self, tlm_cmd command, uint64_t address, tlm_dmi_region *dmi)
 {
     static uint8_t byte;
     tlm_payload p = tlm_payload_make(command, address, &byte, 1);
@@ -78,17 +78,17 @@ static bool request(DmiTest *self, tlm_command command, uint64_t address, tlm_dm
     return granted;
 }
 
-static tlm_response_status bus_write(DmiTest *self, uint64_t address, const void *data, uint32_t length)
+static tlm_status bus_write(DmiTest *self, uint64_t address, const void *data, uint32_t length)
 {
-    tlm_payload p = tlm_payload_make(TLM_WRITE_COMMAND, address, (void *)data, length);
+    tlm_payload p = tlm_payload_make(TLM_CMD_WRITE, address, (void *)data, length);
     tlm_time delay = 0;
     tlm_b_transport(self->t, &p, &delay);
     return p.response;
 }
 
-static tlm_response_status bus_read(DmiTest *self, uint64_t address, void *data, uint32_t length)
+static tlm_status bus_read(DmiTest *self, uint64_t address, void *data, uint32_t length)
 {
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, address, data, length);
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, address, data, length);
     tlm_time delay = 0;
     tlm_b_transport(self->t, &p, &delay);
     return p.response;
@@ -107,9 +107,9 @@ TEST_F(DmiTest, ReadGrantCoversThePageAndSeesMemory)
 {
     ASSERT_TRUE(self->m != NULL);
     const uint32_t value = 0xA1B2C3D4;
-    ASSERT_EQ(bus_write(self, 0x3010, &value, 4), TLM_OK_RESPONSE);
-    tlm_dmi dmi;
-    ASSERT_TRUE(request(self, TLM_READ_COMMAND, 0x3011, &dmi));
+    ASSERT_EQ(bus_write(self, 0x3010, &value, 4), TLM_STATUS_OK);
+    tlm_dmi_region dmi;
+    ASSERT_TRUE(request(self, TLM_CMD_READ, 0x3011, &dmi));
     EXPECT_EQ(dmi.start, 0x3000u);
     EXPECT_EQ(dmi.end, 0x3FFFu);
     EXPECT_TRUE(dmi.read_allowed);
@@ -121,7 +121,7 @@ TEST_F(DmiTest, ReadGrantCoversThePageAndSeesMemory)
 
     /* The pointer aliases the memory: later bus writes show through it. */
     const uint32_t later = 0x0BADCAFE;
-    ASSERT_EQ(bus_write(self, 0x3FFC, &later, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(bus_write(self, 0x3FFC, &later, 4), TLM_STATUS_OK);
     memcpy(&through_pointer, dmi.pointer + 0xFFC, 4);
     EXPECT_EQ(through_pointer, later);
 }
@@ -129,10 +129,10 @@ TEST_F(DmiTest, ReadGrantCoversThePageAndSeesMemory)
 TEST_F(DmiTest, GrantOnUntouchedPageReadsZero)
 {
     ASSERT_TRUE(self->m != NULL);
-    tlm_dmi dmi;
+    tlm_dmi_region dmi;
     /* Whether a never-written page is granted is the memory's choice; if it is, it must
      * read as zero, like the bus does. */
-    if (request(self, TLM_READ_COMMAND, 0x9000, &dmi)) {
+    if (request(self, TLM_CMD_READ, 0x9000, &dmi)) {
         EXPECT_EQ(dmi.start, 0x9000u);
         EXPECT_EQ(dmi.end, 0x9FFFu);
         ASSERT_TRUE(dmi.pointer != NULL);
@@ -147,16 +147,16 @@ TEST_F(DmiTest, WriteGrantStoresAreVisibleOnTheBus)
 {
     ASSERT_TRUE(self->m != NULL);
     const uint32_t value = 1;
-    ASSERT_EQ(bus_write(self, 0x4000, &value, 4), TLM_OK_RESPONSE);
-    tlm_dmi dmi;
-    ASSERT_TRUE(request(self, TLM_WRITE_COMMAND, 0x4100, &dmi));
+    ASSERT_EQ(bus_write(self, 0x4000, &value, 4), TLM_STATUS_OK);
+    tlm_dmi_region dmi;
+    ASSERT_TRUE(request(self, TLM_CMD_WRITE, 0x4100, &dmi));
     ASSERT_TRUE(dmi.write_allowed);
     EXPECT_EQ(dmi.start, 0x4000u);
     EXPECT_EQ(dmi.end, 0x4FFFu);
     const uint32_t stored = 0x5EEDF00D;
     memcpy(dmi.pointer + 0x100, &stored, 4);
     uint32_t back = 0;
-    ASSERT_EQ(bus_read(self, 0x4100, &back, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(bus_read(self, 0x4100, &back, 4), TLM_STATUS_OK);
     EXPECT_EQ(back, stored);
 }
 
@@ -164,11 +164,11 @@ TEST_F(DmiTest, NoWriteGrantOnPageWithWatchedLine)
 {
     ASSERT_TRUE(self->m != NULL);
     ASSERT_NE(tlm_memory_watch(self->m, 0x5040, on_write, self), 0u);
-    tlm_dmi dmi;
-    bool granted = request(self, TLM_WRITE_COMMAND, 0x5800, &dmi);
+    tlm_dmi_region dmi;
+    bool granted = request(self, TLM_CMD_WRITE, 0x5800, &dmi);
     EXPECT_FALSE(granted && dmi.write_allowed);
     /* A read request on that page may still be granted, but never for writing. */
-    if (request(self, TLM_READ_COMMAND, 0x5800, &dmi)) {
+    if (request(self, TLM_CMD_READ, 0x5800, &dmi)) {
         EXPECT_TRUE(dmi.read_allowed);
         EXPECT_FALSE(dmi.write_allowed);
         EXPECT_LE(dmi.start, 0x5800u);
@@ -176,10 +176,10 @@ TEST_F(DmiTest, NoWriteGrantOnPageWithWatchedLine)
     }
     /* Bus writes on that page still reach the observer. */
     const uint32_t value = 7;
-    ASSERT_EQ(bus_write(self, 0x5040, &value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(bus_write(self, 0x5040, &value, 4), TLM_STATUS_OK);
     EXPECT_EQ(self->observer_calls, 1u);
     /* Other pages are unaffected. */
-    EXPECT_TRUE(request(self, TLM_WRITE_COMMAND, 0x6800, &dmi));
+    EXPECT_TRUE(request(self, TLM_CMD_WRITE, 0x6800, &dmi));
     EXPECT_TRUE(dmi.write_allowed);
 }
 
@@ -189,9 +189,9 @@ TEST_F(DmiTest, WatchingInvalidatesOutstandingGrantsOnItsPage)
     tlm_subscribe_dmi_invalidate(self->t, on_invalidate, &self->tags[0]);
     tlm_subscribe_dmi_invalidate(self->t, on_invalidate, &self->tags[1]);
     const uint32_t value = 3;
-    ASSERT_EQ(bus_write(self, 0x7000, &value, 4), TLM_OK_RESPONSE);
-    tlm_dmi dmi;
-    ASSERT_TRUE(request(self, TLM_WRITE_COMMAND, 0x7000, &dmi));
+    ASSERT_EQ(bus_write(self, 0x7000, &value, 4), TLM_STATUS_OK);
+    tlm_dmi_region dmi;
+    ASSERT_TRUE(request(self, TLM_CMD_WRITE, 0x7000, &dmi));
     EXPECT_EQ(self->seen_count, 0u);
 
     ASSERT_NE(tlm_memory_watch(self->m, 0x7FC0, on_write, self), 0u);
@@ -202,9 +202,9 @@ TEST_F(DmiTest, WatchingInvalidatesOutstandingGrantsOnItsPage)
     EXPECT_GE(tlm_memory_get_stats(self->m).dmi_invalidations, 1u);
 
     /* After the invalidation, a new grant is read-only and writes go through observers. */
-    bool granted = request(self, TLM_WRITE_COMMAND, 0x7000, &dmi);
+    bool granted = request(self, TLM_CMD_WRITE, 0x7000, &dmi);
     EXPECT_FALSE(granted && dmi.write_allowed);
-    ASSERT_EQ(bus_write(self, 0x7FC0, &value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(bus_write(self, 0x7FC0, &value, 4), TLM_STATUS_OK);
     EXPECT_EQ(self->observer_calls, 1u);
 }
 
@@ -215,11 +215,11 @@ TEST_F(DmiTest, InvalidationIsLimitedToTheWatchedPage)
     ASSERT_TRUE(self->m != NULL);
     tlm_subscribe_dmi_invalidate(self->t, on_invalidate, &self->tags[0]);
     const uint32_t value = 3;
-    ASSERT_EQ(bus_write(self, 0x7000, &value, 4), TLM_OK_RESPONSE);
-    ASSERT_EQ(bus_write(self, 0x20000, &value, 4), TLM_OK_RESPONSE);
-    tlm_dmi dmi;
-    ASSERT_TRUE(request(self, TLM_READ_COMMAND, 0x7000, &dmi));
-    ASSERT_TRUE(request(self, TLM_READ_COMMAND, 0x20000, &dmi));
+    ASSERT_EQ(bus_write(self, 0x7000, &value, 4), TLM_STATUS_OK);
+    ASSERT_EQ(bus_write(self, 0x20000, &value, 4), TLM_STATUS_OK);
+    tlm_dmi_region dmi;
+    ASSERT_TRUE(request(self, TLM_CMD_READ, 0x7000, &dmi));
+    ASSERT_TRUE(request(self, TLM_CMD_READ, 0x20000, &dmi));
     ASSERT_NE(tlm_memory_watch(self->m, 0x7000, on_write, self), 0u);
     ASSERT_GE(self->seen_count, 1u);
     /* One subscriber, one page: exactly one invalidation call. */
@@ -237,9 +237,9 @@ TEST_F(DmiTest, LatenciesAreReported)
     ASSERT_TRUE(self->m != NULL);
     tlm_memory_set_latency(self->m, 3 * TLM_NS, 5 * TLM_NS);
     const uint32_t value = 3;
-    ASSERT_EQ(bus_write(self, 0x1000, &value, 4), TLM_OK_RESPONSE);
-    tlm_dmi dmi;
-    ASSERT_TRUE(request(self, TLM_READ_COMMAND, 0x1000, &dmi));
+    ASSERT_EQ(bus_write(self, 0x1000, &value, 4), TLM_STATUS_OK);
+    tlm_dmi_region dmi;
+    ASSERT_TRUE(request(self, TLM_CMD_READ, 0x1000, &dmi));
     EXPECT_EQ(dmi.read_latency, 3 * TLM_NS);
     EXPECT_EQ(dmi.write_latency, 5 * TLM_NS);
 }
@@ -247,9 +247,9 @@ TEST_F(DmiTest, LatenciesAreReported)
 TEST_F(DmiTest, RequestOutsideMemoryIsRefused)
 {
     ASSERT_TRUE(self->m != NULL);
-    tlm_dmi dmi;
-    EXPECT_FALSE(request(self, TLM_READ_COMMAND, 1ull << 24, &dmi));
-    EXPECT_FALSE(request(self, TLM_READ_COMMAND, UINT64_MAX, &dmi));
+    tlm_dmi_region dmi;
+    EXPECT_FALSE(request(self, TLM_CMD_READ, 1ull << 24, &dmi));
+    EXPECT_FALSE(request(self, TLM_CMD_READ, UINT64_MAX, &dmi));
     EXPECT_EQ(tlm_memory_get_stats(self->m).dmi_grants, 0u);
 }
 
@@ -260,9 +260,9 @@ TEST_F(DmiTest, GrantNeverExtendsPastTheMemory)
     ASSERT_TRUE(self->m != NULL);
     self->t = tlm_memory_target(self->m);
     const uint32_t value = 9;
-    ASSERT_EQ(bus_write(self, 0x1100, &value, 4), TLM_OK_RESPONSE);
-    tlm_dmi dmi;
-    if (request(self, TLM_READ_COMMAND, 0x1100, &dmi)) {
+    ASSERT_EQ(bus_write(self, 0x1100, &value, 4), TLM_STATUS_OK);
+    tlm_dmi_region dmi;
+    if (request(self, TLM_CMD_READ, 0x1100, &dmi)) {
         EXPECT_EQ(dmi.start, 0x1000u);
         EXPECT_LE(dmi.end, 0x17FFu);
         EXPECT_GE(dmi.end, 0x1100u);
@@ -276,9 +276,9 @@ TEST_F(DmiTest, TopPageOfFortyEightBitMemory)
     ASSERT_TRUE(self->m != NULL);
     self->t = tlm_memory_target(self->m);
     const uint8_t value = 0x7E;
-    ASSERT_EQ(bus_write(self, (1ull << 48) - 1, &value, 1), TLM_OK_RESPONSE);
-    tlm_dmi dmi;
-    ASSERT_TRUE(request(self, TLM_READ_COMMAND, (1ull << 48) - 1, &dmi));
+    ASSERT_EQ(bus_write(self, (1ull << 48) - 1, &value, 1), TLM_STATUS_OK);
+    tlm_dmi_region dmi;
+    ASSERT_TRUE(request(self, TLM_CMD_READ, (1ull << 48) - 1, &dmi));
     EXPECT_EQ(dmi.start, (1ull << 48) - PAGE);
     EXPECT_EQ(dmi.end, (1ull << 48) - 1);
     EXPECT_EQ(dmi.pointer[PAGE - 1], 0x7E);

@@ -84,16 +84,16 @@ static tlm_watch_id watch(ObserverTest *self, uint64_t line, int observer_id)
 }
 
 /* Writes through b_transport; keeps the payload in *payload_out for identity checks. */
-static tlm_response_status write_payload(ObserverTest *self, tlm_payload *p, uint64_t address, const void *data,
+static tlm_status write_payload(ObserverTest *self, tlm_payload *p, uint64_t address, const void *data,
                                          uint32_t length)
 {
-    *p = tlm_payload_make(TLM_WRITE_COMMAND, address, (void *)data, length);
+    *p = tlm_payload_make(TLM_CMD_WRITE, address, (void *)data, length);
     tlm_time delay = 0;
     tlm_b_transport(self->t, p, &delay);
     return p->response;
 }
 
-static tlm_response_status write_bytes(ObserverTest *self, uint64_t address, const void *data, uint32_t length)
+static tlm_status write_bytes(ObserverTest *self, uint64_t address, const void *data, uint32_t length)
 {
     tlm_payload p;
     return write_payload(self, &p, address, data, length);
@@ -115,7 +115,7 @@ TEST_F(ObserverTest, WriteInsideWatchedLineCallsObserverOnce)
 
     const uint8_t value[4] = {0xD0, 0xD1, 0xD2, 0xD3};
     tlm_payload p;
-    ASSERT_EQ(write_payload(self, &p, 0x1048, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_payload(self, &p, 0x1048, value, 4), TLM_STATUS_OK);
     ASSERT_EQ(self->n, 1u);
     const call_record *c = &self->calls[0];
     EXPECT_EQ(c->observer, 0);
@@ -140,7 +140,7 @@ TEST_F(ObserverTest, WriteCoveringWholeLine)
     uint8_t value[64];
     for (int i = 0; i < 64; ++i)
         value[i] = (uint8_t)i;
-    ASSERT_EQ(write_bytes(self, 0x2000, value, 64), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x2000, value, 64), TLM_STATUS_OK);
     ASSERT_EQ(self->n, 1u);
     EXPECT_EQ(self->calls[0].write_address, 0x2000u);
     EXPECT_EQ(self->calls[0].write_length, 64u);
@@ -155,7 +155,7 @@ TEST_F(ObserverTest, WriteSpanningTwoWatchedLinesCallsEach)
     uint8_t value[16];
     memset(value, 0x5C, sizeof value);
     tlm_payload p;
-    ASSERT_EQ(write_payload(self, &p, 0x1038, value, 16), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_payload(self, &p, 0x1038, value, 16), TLM_STATUS_OK);
     ASSERT_EQ(self->n, 2u);
     const call_record *low = self->calls[0].line_address == 0x1000 ? &self->calls[0] : &self->calls[1];
     const call_record *high = self->calls[0].line_address == 0x1000 ? &self->calls[1] : &self->calls[0];
@@ -182,7 +182,7 @@ TEST_F(ObserverTest, WriteSpanningWatchedLinesOnTwoPages)
     ASSERT_NE(watch(self, 0x1FC0, 0), 0u);
     ASSERT_NE(watch(self, 0x2000, 1), 0u);
     uint8_t value[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-    ASSERT_EQ(write_bytes(self, 0x1FFE, value, 8), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1FFE, value, 8), TLM_STATUS_OK);
     ASSERT_EQ(self->n, 2u);
     for (size_t i = 0; i < 2; ++i) {
         const call_record *c = &self->calls[i];
@@ -203,7 +203,7 @@ TEST_F(ObserverTest, WriteTouchingWatchedAndUnwatchedLinesCallsOnlyWatched)
     ASSERT_NE(watch(self, 0x3040, 0), 0u);
     uint8_t value[256];
     memset(value, 0x33, sizeof value);
-    ASSERT_EQ(write_bytes(self, 0x3000, value, 256), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x3000, value, 256), TLM_STATUS_OK);
     ASSERT_EQ(self->n, 1u);
     EXPECT_EQ(self->calls[0].line_address, 0x3040u);
     EXPECT_EQ(self->calls[0].write_address, 0x3040u);
@@ -219,14 +219,14 @@ TEST_F(ObserverTest, AdjacentUnwatchedLineOnWatchedPageCallsNothing)
     ASSERT_NE(watch(self, 0x1040, 0), 0u);
     uint8_t value[64];
     memset(value, 0x44, sizeof value);
-    ASSERT_EQ(write_bytes(self, 0x1080, value, 64), TLM_OK_RESPONSE); /* line after */
-    ASSERT_EQ(write_bytes(self, 0x1000, value, 64), TLM_OK_RESPONSE); /* line before */
-    ASSERT_EQ(write_bytes(self, 0x103F, value, 1), TLM_OK_RESPONSE);  /* last byte before */
-    ASSERT_EQ(write_bytes(self, 0x1080, value, 1), TLM_OK_RESPONSE);  /* first byte after */
+    ASSERT_EQ(write_bytes(self, 0x1080, value, 64), TLM_STATUS_OK); /* line after */
+    ASSERT_EQ(write_bytes(self, 0x1000, value, 64), TLM_STATUS_OK); /* line before */
+    ASSERT_EQ(write_bytes(self, 0x103F, value, 1), TLM_STATUS_OK);  /* last byte before */
+    ASSERT_EQ(write_bytes(self, 0x1080, value, 1), TLM_STATUS_OK);  /* first byte after */
     EXPECT_EQ(self->n, 0u);
     EXPECT_EQ(stats(self).observer_calls, 0u);
     /* One byte into the watched line is enough. */
-    ASSERT_EQ(write_bytes(self, 0x103F, value, 2), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x103F, value, 2), TLM_STATUS_OK);
     ASSERT_EQ(self->n, 1u);
     EXPECT_EQ(self->calls[0].write_address, 0x1040u);
     EXPECT_EQ(self->calls[0].write_length, 1u);
@@ -239,10 +239,10 @@ TEST_F(ObserverTest, WriteToWatchedLineCountsLookups)
     ASSERT_NE(watch(self, 0x1040, 0), 0u);
     EXPECT_EQ(stats(self).watch_lookups, 0u);
     uint8_t value[4] = {1, 2, 3, 4};
-    ASSERT_EQ(write_bytes(self, 0x1040, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1040, value, 4), TLM_STATUS_OK);
     EXPECT_GE(stats(self).watch_lookups, 1u);
     uint64_t after_one = stats(self).watch_lookups;
-    ASSERT_EQ(write_bytes(self, 0x1050, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1050, value, 4), TLM_STATUS_OK);
     EXPECT_GT(stats(self).watch_lookups, after_one);
 }
 
@@ -251,18 +251,18 @@ TEST_F(ObserverTest, ReadsAndFailedWritesCallNothing)
     ASSERT_TRUE(self->m != NULL);
     ASSERT_NE(watch(self, 0x1040, 0), 0u);
     uint8_t buffer[8] = {0};
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x1040, buffer, 8);
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x1040, buffer, 8);
     tlm_time delay = 0;
     tlm_b_transport(self->t, &p, &delay);
-    EXPECT_EQ(p.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(p.response, TLM_STATUS_OK);
     static const uint8_t bad[1] = {0x3C};
-    p = tlm_payload_make(TLM_WRITE_COMMAND, 0x1040, buffer, 8);
+    p = tlm_payload_make(TLM_CMD_WRITE, 0x1040, buffer, 8);
     p.byte_enable = bad;
     p.byte_enable_length = 1;
     tlm_b_transport(self->t, &p, &delay);
-    EXPECT_EQ(p.response, TLM_BYTE_ENABLE_ERROR_RESPONSE);
-    EXPECT_EQ(write_bytes(self, 0x1040, buffer, 0), TLM_BURST_ERROR_RESPONSE);
-    p = tlm_payload_make(TLM_IGNORE_COMMAND, 0x1040, buffer, 8);
+    EXPECT_EQ(p.response, TLM_STATUS_BYTE_ENABLE_ERROR);
+    EXPECT_EQ(write_bytes(self, 0x1040, buffer, 0), TLM_STATUS_BURST_ERROR);
+    p = tlm_payload_make(TLM_CMD_IGNORE, 0x1040, buffer, 8);
     tlm_b_transport(self->t, &p, &delay);
     EXPECT_EQ(self->n, 0u);
 }
@@ -276,12 +276,12 @@ TEST_F(ObserverTest, WriteWithByteEnablesReportsPostWriteLine)
     ASSERT_NE(watch(self, 0x5000, 0), 0u);
     uint8_t value[4] = {0xA0, 0xA1, 0xA2, 0xA3};
     static const uint8_t mask[2] = {0x00, 0xFF};
-    tlm_payload p = tlm_payload_make(TLM_WRITE_COMMAND, 0x5004, value, 4);
+    tlm_payload p = tlm_payload_make(TLM_CMD_WRITE, 0x5004, value, 4);
     p.byte_enable = mask;
     p.byte_enable_length = 2;
     tlm_time delay = 0;
     tlm_b_transport(self->t, &p, &delay);
-    ASSERT_EQ(p.response, TLM_OK_RESPONSE);
+    ASSERT_EQ(p.response, TLM_STATUS_OK);
     ASSERT_EQ(self->n, 1u);
     uint8_t expected[64];
     memcpy(expected, old, 64);
@@ -310,8 +310,8 @@ TEST_F(ObserverTest, MisalignedOrOutsideWatchIsRefusedAndLogged)
 
     /* Nothing is watched as a side effect of the refusals. */
     uint8_t value[64] = {0};
-    ASSERT_EQ(write_bytes(self, 0x1000, value, 64), TLM_OK_RESPONSE);
-    ASSERT_EQ(write_bytes(self, 0x1040, value, 64), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1000, value, 64), TLM_STATUS_OK);
+    ASSERT_EQ(write_bytes(self, 0x1040, value, 64), TLM_STATUS_OK);
     EXPECT_EQ(self->n, 0u);
     /* The last line of the memory is inside and can be watched. */
     EXPECT_NE(watch(self, (1ull << 30) - 64, 0), 0u);
@@ -325,7 +325,7 @@ TEST_F(ObserverTest, SeveralObserversOfOneLineInWatchOrder)
     ASSERT_NE(watch(self, 0x7000, 2), 0u);
     ASSERT_NE(watch(self, 0x7000, 0), 0u);
     uint8_t value[4] = {1, 2, 3, 4};
-    ASSERT_EQ(write_bytes(self, 0x7010, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x7010, value, 4), TLM_STATUS_OK);
     const int expected[] = {3, 1, 2, 0};
     ASSERT_EQ(self->n, 4u);
     for (size_t i = 0; i < 4; ++i) {
@@ -367,11 +367,11 @@ TEST_F(ObserverTest, UnwatchStopsCalls)
     ASSERT_NE(second, 0u);
     EXPECT_TRUE(tlm_memory_unwatch(self->m, first));
     uint8_t value[4] = {1, 2, 3, 4};
-    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_STATUS_OK);
     ASSERT_EQ(self->n, 1u);
     EXPECT_EQ(self->calls[0].observer, 1);
     EXPECT_TRUE(tlm_memory_unwatch(self->m, second));
-    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_STATUS_OK);
     EXPECT_EQ(self->n, 1u);
     /* Unknown ids. */
     EXPECT_FALSE(tlm_memory_unwatch(self->m, first));
@@ -388,7 +388,7 @@ TEST_F(ObserverTest, UnwatchLastLineOfPageStopsLookups)
     const uint64_t lookups = stats(self).watch_lookups;
     uint8_t value[64] = {0};
     for (int i = 0; i < 100; ++i)
-        ASSERT_EQ(write_bytes(self, 0x6000 + (uint64_t)(i % 64) * 64, value, 64), TLM_OK_RESPONSE);
+        ASSERT_EQ(write_bytes(self, 0x6000 + (uint64_t)(i % 64) * 64, value, 64), TLM_STATUS_OK);
     EXPECT_EQ(self->n, 0u);
     EXPECT_EQ(stats(self).watch_lookups, lookups);
 }
@@ -401,13 +401,13 @@ TEST_F(ObserverTest, UnwatchSelfFromInsideObserver)
     ASSERT_NE(watch(self, 0x1000, 1), 0u);
     self->tags[0].unwatch_on_call = id;
     uint8_t value[4] = {1, 2, 3, 4};
-    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_STATUS_OK);
     EXPECT_TRUE(self->unwatch_result);
     /* The observer after the one that left is still called for this write. */
     ASSERT_EQ(self->n, 2u);
     EXPECT_EQ(self->calls[0].observer, 0);
     EXPECT_EQ(self->calls[1].observer, 1);
-    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_STATUS_OK);
     ASSERT_EQ(self->n, 3u);
     EXPECT_EQ(self->calls[2].observer, 1);
 }
@@ -422,10 +422,10 @@ TEST_F(ObserverTest, UnwatchOnlyWatchFromInsideMultiLineWrite)
     self->tags[0].unwatch_on_call = id;
     uint8_t value[4096];
     memset(value, 0x21, sizeof value);
-    ASSERT_EQ(write_bytes(self, 0x8000, value, 4096), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x8000, value, 4096), TLM_STATUS_OK);
     EXPECT_TRUE(self->unwatch_result);
     EXPECT_EQ(self->n, 1u);
-    ASSERT_EQ(write_bytes(self, 0x8000, value, 4096), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x8000, value, 4096), TLM_STATUS_OK);
     EXPECT_EQ(self->n, 1u);
     uint8_t back[4096];
     ASSERT_TRUE(tlm_memory_read(self->m, 0x8000, back, sizeof back));
@@ -443,13 +443,13 @@ TEST_F(ObserverTest, UnwatchOtherFromInsideObserver)
     ASSERT_NE(watch(self, 0x1000, 2), 0u);
     self->tags[0].unwatch_on_call = victim;
     uint8_t value[4] = {1, 2, 3, 4};
-    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_STATUS_OK);
     EXPECT_TRUE(self->unwatch_result);
     size_t first_write_calls = self->n;
     EXPECT_GE(first_write_calls, 2u);
     EXPECT_EQ(self->calls[0].observer, 0);
     EXPECT_EQ(self->calls[first_write_calls - 1].observer, 2);
-    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_OK_RESPONSE);
+    ASSERT_EQ(write_bytes(self, 0x1000, value, 4), TLM_STATUS_OK);
     ASSERT_EQ(self->n, first_write_calls + 2);
     EXPECT_EQ(self->calls[first_write_calls].observer, 0);
     EXPECT_EQ(self->calls[first_write_calls + 1].observer, 2);
@@ -516,15 +516,15 @@ TEST_F(ObserverTest, UnwatchedPagesCostNoLookupsWhateverIsWatchedElsewhere)
         } else if (i % 4 == 2) {
             /* ...and some carry byte enables, so every write path is measured. */
             static const uint8_t mask[3] = {0xFF, 0x00, 0xFF};
-            tlm_payload p = tlm_payload_make(TLM_WRITE_COMMAND, page + offset, value, length);
+            tlm_payload p = tlm_payload_make(TLM_CMD_WRITE, page + offset, value, length);
             p.byte_enable = mask;
             p.byte_enable_length = 3;
             tlm_time delay = 0;
             tlm_b_transport(self->t, &p, &delay);
-            ASSERT_EQ(p.response, TLM_OK_RESPONSE);
+            ASSERT_EQ(p.response, TLM_STATUS_OK);
             continue;
         }
-        ASSERT_EQ(write_bytes(self, page + offset, value, length), TLM_OK_RESPONSE);
+        ASSERT_EQ(write_bytes(self, page + offset, value, length), TLM_STATUS_OK);
     }
     tlm_memory_stats s = stats(self);
     EXPECT_EQ(s.watch_lookups, 0u);
@@ -536,7 +536,7 @@ TEST_F(ObserverTest, UnwatchedPagesCostNoLookupsWhateverIsWatchedElsewhere)
      * watched (watched lines are 0, 6, 12, ...). */
     for (int i = 0; i < 1000; ++i) {
         uint64_t page = (16ull << 20) + (uint64_t)i * TLM_MEMORY_PAGE_SIZE;
-        ASSERT_EQ(write_bytes(self, page + 64 + (uint64_t)(i % 60), value, 4), TLM_OK_RESPONSE);
+        ASSERT_EQ(write_bytes(self, page + 64 + (uint64_t)(i % 60), value, 4), TLM_STATUS_OK);
     }
     s = stats(self);
     EXPECT_EQ(s.observer_calls, 0u);
@@ -546,7 +546,7 @@ TEST_F(ObserverTest, UnwatchedPagesCostNoLookupsWhateverIsWatchedElsewhere)
      * as a lookup (so the zero above measured something). */
     const uint64_t lookups_before = s.watch_lookups;
     ASSERT_EQ(write_bytes(self, (16ull << 20) + 999 * TLM_MEMORY_PAGE_SIZE + 9 * 6 * 64, value, 4),
-              TLM_OK_RESPONSE);
+              TLM_STATUS_OK);
     EXPECT_GT(stats(self).watch_lookups, lookups_before);
     ASSERT_EQ(self->n, 1u);
     EXPECT_EQ(self->calls[0].line_address, (16ull << 20) + 999 * TLM_MEMORY_PAGE_SIZE + 9 * 6 * 64);

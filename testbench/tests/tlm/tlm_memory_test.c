@@ -45,7 +45,7 @@ static void resize(MemoryTest *self, uint64_t size)
     self->t = tlm_memory_target(self->m);
 }
 
-static tlm_response_status transfer(MemoryTest *self, tlm_command command, uint64_t address, void *data,
+static tlm_status transfer(MemoryTest *self, tlm_cmd command, uint64_t address, void *data,
                                     uint32_t length, const uint8_t *byte_enable, uint32_t byte_enable_length)
 {
     tlm_payload p = tlm_payload_make(command, address, data, length);
@@ -57,14 +57,14 @@ static tlm_response_status transfer(MemoryTest *self, tlm_command command, uint6
     return p.response;
 }
 
-static tlm_response_status write_bytes(MemoryTest *self, uint64_t address, const void *data, uint32_t length)
+static tlm_status write_bytes(MemoryTest *self, uint64_t address, const void *data, uint32_t length)
 {
-    return transfer(self, TLM_WRITE_COMMAND, address, (void *)data, length, NULL, 0);
+    return transfer(self, TLM_CMD_WRITE, address, (void *)data, length, NULL, 0);
 }
 
-static tlm_response_status read_bytes(MemoryTest *self, uint64_t address, void *data, uint32_t length)
+static tlm_status read_bytes(MemoryTest *self, uint64_t address, void *data, uint32_t length)
 {
-    return transfer(self, TLM_READ_COMMAND, address, data, length, NULL, 0);
+    return transfer(self, TLM_CMD_READ, address, data, length, NULL, 0);
 }
 
 static uint64_t pages(MemoryTest *self)
@@ -91,14 +91,14 @@ TEST_F(MemoryTest, UntouchedReadsReturnZeroAndAllocateNothing)
     ASSERT_TRUE(self->m != NULL);
     uint8_t buffer[200];
     memset(buffer, 0xAA, sizeof buffer);
-    EXPECT_EQ(read_bytes(self, 0x1234, buffer, 64), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, 0x1234, buffer, 64), TLM_STATUS_OK);
     EXPECT_TRUE(all_bytes(buffer, 64, 0));
     EXPECT_TRUE(all_bytes(buffer + 64, sizeof buffer - 64, 0xAA)); /* nothing past length */
     /* Across a page boundary, and the last bytes of the memory. */
     memset(buffer, 0xAA, sizeof buffer);
-    EXPECT_EQ(read_bytes(self, 0x1FA0, buffer, 200), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, 0x1FA0, buffer, 200), TLM_STATUS_OK);
     EXPECT_TRUE(all_bytes(buffer, 200, 0));
-    EXPECT_EQ(read_bytes(self, MIB - 8, buffer, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, MIB - 8, buffer, 8), TLM_STATUS_OK);
     EXPECT_TRUE(all_bytes(buffer, 8, 0));
     EXPECT_EQ(pages(self), 0u);
     EXPECT_EQ(tlm_memory_get_stats(self->m).reads, 3u);
@@ -121,18 +121,18 @@ TEST_F(MemoryTest, FirstWriteAllocatesExactlyOnePage)
 {
     ASSERT_TRUE(self->m != NULL);
     uint32_t value = 0x12345678;
-    EXPECT_EQ(write_bytes(self, 0x2010, &value, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(write_bytes(self, 0x2010, &value, 4), TLM_STATUS_OK);
     EXPECT_EQ(pages(self), 1u);
-    EXPECT_EQ(write_bytes(self, 0x2FFC, &value, 4), TLM_OK_RESPONSE);
-    EXPECT_EQ(write_bytes(self, 0x2000, &value, 1), TLM_OK_RESPONSE);
+    EXPECT_EQ(write_bytes(self, 0x2FFC, &value, 4), TLM_STATUS_OK);
+    EXPECT_EQ(write_bytes(self, 0x2000, &value, 1), TLM_STATUS_OK);
     EXPECT_EQ(pages(self), 1u);
-    EXPECT_EQ(write_bytes(self, 0x3000, &value, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(write_bytes(self, 0x3000, &value, 4), TLM_STATUS_OK);
     EXPECT_EQ(pages(self), 2u);
     EXPECT_EQ(tlm_memory_get_stats(self->m).writes, 4u);
     /* The rest of a freshly allocated page still reads as zero. */
     uint8_t buffer[16];
     memset(buffer, 0xAA, sizeof buffer);
-    EXPECT_EQ(read_bytes(self, 0x2020, buffer, 16), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, 0x2020, buffer, 16), TLM_STATUS_OK);
     EXPECT_TRUE(all_bytes(buffer, 16, 0));
 }
 
@@ -147,14 +147,14 @@ TEST_F(MemoryTest, RoundTripOfManySizes)
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
         fill_pattern(out, sizes[i], (unsigned)i);
         memset(in, 0xEE, sizes[i] + 1);
-        EXPECT_EQ(write_bytes(self, address, out, sizes[i]), TLM_OK_RESPONSE);
-        EXPECT_EQ(read_bytes(self, address, in, sizes[i]), TLM_OK_RESPONSE);
+        EXPECT_EQ(write_bytes(self, address, out, sizes[i]), TLM_STATUS_OK);
+        EXPECT_EQ(read_bytes(self, address, in, sizes[i]), TLM_STATUS_OK);
         EXPECT_MEMEQ(in, out, sizes[i]);
         EXPECT_EQ(in[sizes[i]], 0xEE);
         /* The bytes just outside the write are untouched. */
         uint8_t edge[2] = {0xAA, 0xAA};
-        EXPECT_EQ(read_bytes(self, address - 1, &edge[0], 1), TLM_OK_RESPONSE);
-        EXPECT_EQ(read_bytes(self, address + sizes[i], &edge[1], 1), TLM_OK_RESPONSE);
+        EXPECT_EQ(read_bytes(self, address - 1, &edge[0], 1), TLM_STATUS_OK);
+        EXPECT_EQ(read_bytes(self, address + sizes[i], &edge[1], 1), TLM_STATUS_OK);
         EXPECT_EQ(edge[0], 0);
         EXPECT_EQ(edge[1], 0);
         address += sizes[i] + 4096 * 4 + 3; /* odd offsets, fresh pages each time */
@@ -165,14 +165,14 @@ TEST_F(MemoryTest, MisalignedAccessAcrossPageBoundary)
 {
     ASSERT_TRUE(self->m != NULL);
     const uint8_t out[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-    EXPECT_EQ(write_bytes(self, 0xFFC, out, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(write_bytes(self, 0xFFC, out, 8), TLM_STATUS_OK);
     EXPECT_EQ(pages(self), 2u);
     uint8_t in[8] = {0};
-    EXPECT_EQ(read_bytes(self, 0xFFC, in, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, 0xFFC, in, 8), TLM_STATUS_OK);
     EXPECT_MEMEQ(in, out, 8);
     uint8_t low[4] = {0}, high[4] = {0};
-    EXPECT_EQ(read_bytes(self, 0xFFC, low, 4), TLM_OK_RESPONSE);
-    EXPECT_EQ(read_bytes(self, 0x1000, high, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, 0xFFC, low, 4), TLM_STATUS_OK);
+    EXPECT_EQ(read_bytes(self, 0x1000, high, 4), TLM_STATUS_OK);
     EXPECT_MEMEQ(low, out, 4);
     EXPECT_MEMEQ(high, out + 4, 4);
 }
@@ -181,10 +181,10 @@ TEST_F(MemoryTest, ReadSpanningWrittenAndUntouchedPages)
 {
     ASSERT_TRUE(self->m != NULL);
     const uint8_t out[4] = {9, 8, 7, 6};
-    EXPECT_EQ(write_bytes(self, 0x5FFC, out, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(write_bytes(self, 0x5FFC, out, 4), TLM_STATUS_OK);
     uint8_t in[12];
     memset(in, 0xAA, sizeof in);
-    EXPECT_EQ(read_bytes(self, 0x5FF8, in, 12), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, 0x5FF8, in, 12), TLM_STATUS_OK);
     const uint8_t expected[12] = {0, 0, 0, 0, 9, 8, 7, 6, 0, 0, 0, 0};
     EXPECT_MEMEQ(in, expected, 12);
     EXPECT_EQ(pages(self), 1u);
@@ -198,7 +198,7 @@ TEST_F(MemoryTest, ByteEnablesOnWriteLeaveDisabledBytesUnchanged)
     ASSERT_TRUE(tlm_memory_write_backdoor(self->m, 0x400, initial, 8));
     const uint8_t out[8] = {0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5, 0xA6, 0xA7};
     static const uint8_t mask[8] = {0xFF, 0x00, 0xFF, 0x00, 0xFF, 0xFF, 0x00, 0x00};
-    EXPECT_EQ(transfer(self, TLM_WRITE_COMMAND, 0x400, (void *)out, 8, mask, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_WRITE, 0x400, (void *)out, 8, mask, 8), TLM_STATUS_OK);
     uint8_t in[8];
     ASSERT_TRUE(tlm_memory_read(self->m, 0x400, in, 8));
     const uint8_t expected[8] = {0xA0, 0x11, 0xA2, 0x11, 0xA4, 0xA5, 0x11, 0x11};
@@ -213,7 +213,7 @@ TEST_F(MemoryTest, ByteEnablesOnReadLeaveInitiatorBytesUnchanged)
     uint8_t in[8];
     memset(in, 0xEE, sizeof in);
     static const uint8_t mask[8] = {0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0xFF, 0x00};
-    EXPECT_EQ(transfer(self, TLM_READ_COMMAND, 0x800, in, 8, mask, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_READ, 0x800, in, 8, mask, 8), TLM_STATUS_OK);
     const uint8_t expected[8] = {0xEE, 2, 3, 0xEE, 0xEE, 0xEE, 7, 0xEE};
     EXPECT_MEMEQ(in, expected, 8);
 }
@@ -224,7 +224,7 @@ TEST_F(MemoryTest, ShortByteEnablePatternRepeats)
     uint8_t out[10];
     memset(out, 0x77, sizeof out);
     static const uint8_t mask[3] = {0xFF, 0x00, 0x00};
-    EXPECT_EQ(transfer(self, TLM_WRITE_COMMAND, 0x3003, out, 10, mask, 3), TLM_OK_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_WRITE, 0x3003, out, 10, mask, 3), TLM_STATUS_OK);
     uint8_t in[12];
     ASSERT_TRUE(tlm_memory_read(self->m, 0x3002, in, 12));
     /* Positions 0, 3, 6, 9 of the transfer (addresses 0x3003, 0x3006, 0x3009, 0x300C). */
@@ -237,7 +237,7 @@ TEST_F(MemoryTest, ShortByteEnablePatternRepeats)
     static const uint8_t odd[2] = {0x00, 0xFF};
     uint8_t got[8];
     memset(got, 0xEE, sizeof got);
-    EXPECT_EQ(transfer(self, TLM_READ_COMMAND, 0x4FFC, got, 8, odd, 2), TLM_OK_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_READ, 0x4FFC, got, 8, odd, 2), TLM_STATUS_OK);
     const uint8_t expected_read[8] = {0xEE, 2, 0xEE, 4, 0xEE, 6, 0xEE, 8};
     EXPECT_MEMEQ(got, expected_read, 8);
 }
@@ -247,7 +247,7 @@ TEST_F(MemoryTest, ByteEnableMaskLongerThanTransferUsesItsStart)
     ASSERT_TRUE(self->m != NULL);
     const uint8_t out[2] = {0x42, 0x43};
     static const uint8_t mask[8] = {0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-    EXPECT_EQ(transfer(self, TLM_WRITE_COMMAND, 0x600, (void *)out, 2, mask, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_WRITE, 0x600, (void *)out, 2, mask, 8), TLM_STATUS_OK);
     uint8_t in[3];
     ASSERT_TRUE(tlm_memory_read(self->m, 0x600, in, 3));
     const uint8_t expected[3] = {0, 0x43, 0};
@@ -259,21 +259,21 @@ TEST_F(MemoryTest, BadByteEnableIsErrorAndChangesNothing)
     ASSERT_TRUE(self->m != NULL);
     const uint8_t out[4] = {1, 2, 3, 4};
     static const uint8_t bad[4] = {0xFF, 0xFF, 0x01, 0xFF};
-    EXPECT_EQ(transfer(self, TLM_WRITE_COMMAND, 0x700, (void *)out, 4, bad, 4), TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_WRITE, 0x700, (void *)out, 4, bad, 4), TLM_STATUS_BYTE_ENABLE_ERROR);
     EXPECT_EQ(pages(self), 0u);
 
     uint8_t initial[4] = {0x55, 0x55, 0x55, 0x55};
     ASSERT_TRUE(tlm_memory_write_backdoor(self->m, 0x700, initial, 4));
-    EXPECT_EQ(transfer(self, TLM_WRITE_COMMAND, 0x700, (void *)out, 4, bad, 4), TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_WRITE, 0x700, (void *)out, 4, bad, 4), TLM_STATUS_BYTE_ENABLE_ERROR);
     static const uint8_t good[4] = {0xFF, 0xFF, 0xFF, 0xFF};
-    EXPECT_EQ(transfer(self, TLM_WRITE_COMMAND, 0x700, (void *)out, 4, good, 0), TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_WRITE, 0x700, (void *)out, 4, good, 0), TLM_STATUS_BYTE_ENABLE_ERROR);
     uint8_t in[4];
     ASSERT_TRUE(tlm_memory_read(self->m, 0x700, in, 4));
     EXPECT_MEMEQ(in, initial, 4);
 
     /* A refused read leaves the initiator's buffer alone. */
     uint8_t buffer[4] = {0xEE, 0xEE, 0xEE, 0xEE};
-    EXPECT_EQ(transfer(self, TLM_READ_COMMAND, 0x700, buffer, 4, bad, 4), TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_READ, 0x700, buffer, 4, bad, 4), TLM_STATUS_BYTE_ENABLE_ERROR);
     const uint8_t untouched[4] = {0xEE, 0xEE, 0xEE, 0xEE};
     EXPECT_MEMEQ(buffer, untouched, 4);
 }
@@ -282,29 +282,29 @@ TEST_F(MemoryTest, AddressAtOrBeyondSizeIsAddressError)
 {
     ASSERT_TRUE(self->m != NULL);
     uint8_t data[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-    EXPECT_EQ(write_bytes(self, MIB, data, 1), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(read_bytes(self, MIB, data, 1), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(write_bytes(self, MIB + 0x1000, data, 4), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(write_bytes(self, 1ull << 40, data, 4), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(write_bytes(self, UINT64_MAX - 7, data, 8), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(write_bytes(self, MIB, data, 1), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(read_bytes(self, MIB, data, 1), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(write_bytes(self, MIB + 0x1000, data, 4), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(write_bytes(self, 1ull << 40, data, 4), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(write_bytes(self, UINT64_MAX - 7, data, 8), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(pages(self), 0u);
     /* The last bytes inside are fine. */
-    EXPECT_EQ(write_bytes(self, MIB - 8, data, 8), TLM_OK_RESPONSE);
-    EXPECT_EQ(write_bytes(self, MIB - 1, data, 1), TLM_OK_RESPONSE);
+    EXPECT_EQ(write_bytes(self, MIB - 8, data, 8), TLM_STATUS_OK);
+    EXPECT_EQ(write_bytes(self, MIB - 1, data, 1), TLM_STATUS_OK);
 }
 
 TEST_F(MemoryTest, AccessCrossingEndIsAddressErrorAndWritesNothing)
 {
     ASSERT_TRUE(self->m != NULL);
     uint8_t data[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-    EXPECT_EQ(write_bytes(self, MIB - 4, data, 8), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(write_bytes(self, MIB - 4, data, 8), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(pages(self), 0u);
     uint8_t in[4] = {0xAA, 0xAA, 0xAA, 0xAA};
     ASSERT_TRUE(tlm_memory_read(self->m, MIB - 4, in, 4));
     EXPECT_TRUE(all_bytes(in, 4, 0));
     uint8_t buffer[8];
     memset(buffer, 0xEE, sizeof buffer);
-    EXPECT_EQ(read_bytes(self, MIB - 1, buffer, 2), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(read_bytes(self, MIB - 1, buffer, 2), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_TRUE(all_bytes(buffer, 8, 0xEE));
 }
 
@@ -312,11 +312,11 @@ TEST_F(MemoryTest, SizeNotMultipleOfPage)
 {
     resize(self, 100);
     uint8_t data[4] = {1, 2, 3, 4};
-    EXPECT_EQ(write_bytes(self, 96, data, 4), TLM_OK_RESPONSE);
-    EXPECT_EQ(write_bytes(self, 98, data, 4), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(read_bytes(self, 100, data, 1), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(write_bytes(self, 96, data, 4), TLM_STATUS_OK);
+    EXPECT_EQ(write_bytes(self, 98, data, 4), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(read_bytes(self, 100, data, 1), TLM_STATUS_ADDRESS_ERROR);
     uint8_t in[4] = {0};
-    EXPECT_EQ(read_bytes(self, 96, in, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, 96, in, 4), TLM_STATUS_OK);
     const uint8_t expected[4] = {1, 2, 3, 4};
     EXPECT_MEMEQ(in, expected, 4);
 }
@@ -325,9 +325,9 @@ TEST_F(MemoryTest, ZeroLengthIsBurstErrorAndNullDataGenericError)
 {
     ASSERT_TRUE(self->m != NULL);
     uint8_t data[4] = {1, 2, 3, 4};
-    EXPECT_EQ(write_bytes(self, 0x100, data, 0), TLM_BURST_ERROR_RESPONSE);
-    EXPECT_EQ(read_bytes(self, 0x100, data, 0), TLM_BURST_ERROR_RESPONSE);
-    EXPECT_EQ(write_bytes(self, 0x100, NULL, 4), TLM_GENERIC_ERROR_RESPONSE);
+    EXPECT_EQ(write_bytes(self, 0x100, data, 0), TLM_STATUS_BURST_ERROR);
+    EXPECT_EQ(read_bytes(self, 0x100, data, 0), TLM_STATUS_BURST_ERROR);
+    EXPECT_EQ(write_bytes(self, 0x100, NULL, 4), TLM_STATUS_GENERIC_ERROR);
     EXPECT_EQ(pages(self), 0u);
 }
 
@@ -335,7 +335,7 @@ TEST_F(MemoryTest, IgnoreCommandAnswersOkAndChangesNothing)
 {
     ASSERT_TRUE(self->m != NULL);
     uint8_t data[4] = {1, 2, 3, 4};
-    EXPECT_EQ(transfer(self, TLM_IGNORE_COMMAND, 0x100, data, 4, NULL, 0), TLM_OK_RESPONSE);
+    EXPECT_EQ(transfer(self, TLM_CMD_IGNORE, 0x100, data, 4, NULL, 0), TLM_STATUS_OK);
     const uint8_t expected[4] = {1, 2, 3, 4};
     EXPECT_MEMEQ(data, expected, 4);
     EXPECT_EQ(pages(self), 0u);
@@ -349,26 +349,26 @@ TEST_F(MemoryTest, LatencyIsAddedToDelayPerTransaction)
     ASSERT_TRUE(self->m != NULL);
     tlm_memory_set_latency(self->m, 7 * TLM_NS, 11 * TLM_NS);
     uint8_t data[64] = {0};
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x100, data, 64);
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x100, data, 64);
     tlm_time delay = 100;
     tlm_b_transport(self->t, &p, &delay);
-    EXPECT_EQ(p.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(p.response, TLM_STATUS_OK);
     EXPECT_EQ(delay, 100 + 7 * TLM_NS);
 
-    p = tlm_payload_make(TLM_WRITE_COMMAND, 0x100, data, 4);
+    p = tlm_payload_make(TLM_CMD_WRITE, 0x100, data, 4);
     tlm_b_transport(self->t, &p, &delay);
-    EXPECT_EQ(p.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(p.response, TLM_STATUS_OK);
     EXPECT_EQ(delay, 100 + 18 * TLM_NS);
 
     /* The annotation is a delay, not time passing: the kernel did not move. */
     EXPECT_EQ(tlm_kernel_now(self->k), 0u);
 
     tlm_memory_set_latency(self->m, 0, 3);
-    p = tlm_payload_make(TLM_WRITE_COMMAND, 0x200, data, 1);
+    p = tlm_payload_make(TLM_CMD_WRITE, 0x200, data, 1);
     delay = 0;
     tlm_b_transport(self->t, &p, &delay);
     EXPECT_EQ(delay, 3u);
-    p = tlm_payload_make(TLM_READ_COMMAND, 0x200, data, 1);
+    p = tlm_payload_make(TLM_CMD_READ, 0x200, data, 1);
     delay = 0;
     tlm_b_transport(self->t, &p, &delay);
     EXPECT_EQ(delay, 0u);
@@ -379,25 +379,25 @@ TEST_F(MemoryTest, FullFortyEightBitSpace)
     const uint64_t top = 1ull << 48;
     resize(self, top);
     const uint8_t out[8] = {0xDE, 0xAD, 0xBE, 0xEF, 0x01, 0x02, 0x03, 0x04};
-    EXPECT_EQ(write_bytes(self, top - 8, out, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(write_bytes(self, top - 8, out, 8), TLM_STATUS_OK);
     uint8_t in[8] = {0};
-    EXPECT_EQ(read_bytes(self, top - 8, in, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, top - 8, in, 8), TLM_STATUS_OK);
     EXPECT_MEMEQ(in, out, 8);
-    EXPECT_EQ(write_bytes(self, (1ull << 47) + 0x123, out, 8), TLM_OK_RESPONSE);
-    EXPECT_EQ(write_bytes(self, 0, out, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(write_bytes(self, (1ull << 47) + 0x123, out, 8), TLM_STATUS_OK);
+    EXPECT_EQ(write_bytes(self, 0, out, 8), TLM_STATUS_OK);
     EXPECT_EQ(pages(self), 3u);
-    EXPECT_EQ(write_bytes(self, top - 4, out, 8), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(read_bytes(self, top, in, 1), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(write_bytes(self, top - 4, out, 8), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(read_bytes(self, top, in, 1), TLM_STATUS_ADDRESS_ERROR);
     /* Addresses that alias the low pages when only 48 bits are kept. */
-    EXPECT_EQ(write_bytes(self, top + 0x100, out, 4), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(write_bytes(self, top + 0x100, out, 4), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(pages(self), 3u);
     uint8_t low[8] = {0};
-    EXPECT_EQ(read_bytes(self, 0x100, low, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, 0x100, low, 4), TLM_STATUS_OK);
     EXPECT_TRUE(all_bytes(low, 4, 0));
     /* Pages far apart do not alias each other. */
-    EXPECT_EQ(read_bytes(self, (1ull << 47) + 0x123, in, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, (1ull << 47) + 0x123, in, 8), TLM_STATUS_OK);
     EXPECT_MEMEQ(in, out, 8);
-    EXPECT_EQ(read_bytes(self, (1ull << 46) + 0x123, in, 8), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, (1ull << 46) + 0x123, in, 8), TLM_STATUS_OK);
     EXPECT_TRUE(all_bytes(in, 8, 0));
 }
 
@@ -409,11 +409,11 @@ TEST_F(MemoryTest, BackdoorWriteAndRead)
     EXPECT_EQ(pages(self), 2u);
     char in[sizeof text];
     memset(in, 0, sizeof in);
-    EXPECT_EQ(read_bytes(self, 0x3FF8, in, sizeof text), TLM_OK_RESPONSE);
+    EXPECT_EQ(read_bytes(self, 0x3FF8, in, sizeof text), TLM_STATUS_OK);
     EXPECT_STREQ(in, text);
 
     const uint8_t out[4] = {4, 3, 2, 1};
-    EXPECT_EQ(write_bytes(self, 0x8000, out, 4), TLM_OK_RESPONSE);
+    EXPECT_EQ(write_bytes(self, 0x8000, out, 4), TLM_STATUS_OK);
     uint8_t back[4] = {0};
     EXPECT_TRUE(tlm_memory_read(self->m, 0x8000, back, 4));
     EXPECT_MEMEQ(back, out, 4);
@@ -463,7 +463,7 @@ TEST_F(MemoryTest, DebugTransportHasNoSideEffects)
     /* Debug read of untouched memory: zeros, no allocation. */
     uint8_t in[16];
     memset(in, 0xAA, sizeof in);
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x9000, in, sizeof in);
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x9000, in, sizeof in);
     EXPECT_EQ(tlm_transport_dbg(self->t, &p), 16u);
     EXPECT_TRUE(all_bytes(in, 16, 0));
     EXPECT_EQ(pages(self), 0u);
@@ -471,7 +471,7 @@ TEST_F(MemoryTest, DebugTransportHasNoSideEffects)
     /* Debug write into a watched line: stored, but no observer runs. */
     ASSERT_NE(tlm_memory_watch(self->m, 0xA000, counting_observer, self), 0u);
     const uint8_t out[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-    p = tlm_payload_make(TLM_WRITE_COMMAND, 0xA004, (void *)out, 8);
+    p = tlm_payload_make(TLM_CMD_WRITE, 0xA004, (void *)out, 8);
     EXPECT_EQ(tlm_transport_dbg(self->t, &p), 8u);
     EXPECT_EQ(self->observer_calls, 0u);
     EXPECT_EQ(tlm_memory_get_stats(self->m).observer_calls, 0u);
@@ -479,11 +479,11 @@ TEST_F(MemoryTest, DebugTransportHasNoSideEffects)
     ASSERT_TRUE(tlm_memory_read(self->m, 0xA004, back, 8));
     EXPECT_MEMEQ(back, out, 8);
 
-    p = tlm_payload_make(TLM_READ_COMMAND, 0xA004, in, 8);
+    p = tlm_payload_make(TLM_CMD_READ, 0xA004, in, 8);
     EXPECT_EQ(tlm_transport_dbg(self->t, &p), 8u);
     EXPECT_MEMEQ(in, out, 8);
     /* Outside the memory: nothing transferred. */
-    p = tlm_payload_make(TLM_READ_COMMAND, MIB, in, 8);
+    p = tlm_payload_make(TLM_CMD_READ, MIB, in, 8);
     EXPECT_EQ(tlm_transport_dbg(self->t, &p), 0u);
 }
 
@@ -512,14 +512,14 @@ TEST_F(MemoryTest, RandomTrafficMatchesShadow)
                 for (uint32_t i = 0; i < mask_length; ++i)
                     mask[i] = tt_rng_below(&rng, 2) ? 0xFF : 0x00;
             }
-            ASSERT_EQ(transfer(self, TLM_WRITE_COMMAND, BASE + offset, out, length, mask_length ? mask : NULL,
+            ASSERT_EQ(transfer(self, TLM_CMD_WRITE, BASE + offset, out, length, mask_length ? mask : NULL,
                                mask_length),
-                      TLM_OK_RESPONSE);
+                      TLM_STATUS_OK);
             for (uint32_t i = 0; i < length; ++i)
                 if (!mask_length || mask[i % mask_length] == 0xFF)
                     self->shadow[offset + i] = out[i];
         } else {
-            ASSERT_EQ(read_bytes(self, BASE + offset, in, length), TLM_OK_RESPONSE);
+            ASSERT_EQ(read_bytes(self, BASE + offset, in, length), TLM_STATUS_OK);
             mismatches += memcmp(in, self->shadow + offset, length) != 0;
         }
     }

@@ -20,7 +20,7 @@ typedef struct mock_target {
     uint64_t last_address;       /* address as the target saw it */
     const tlm_payload *last_payload;
     tlm_time added_delay;        /* what b_transport adds to *delay */
-    tlm_response_status answer;  /* what b_transport answers */
+    tlm_status answer;  /* what b_transport answers */
     uint8_t backing[256];
     /* DMI grant this target gives, in its own (local) addresses. */
     bool grant;
@@ -40,11 +40,11 @@ static void mock_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
     m->last_payload = payload;
     *delay += m->added_delay;
     payload->response = m->answer;
-    if (payload->command == TLM_READ_COMMAND && payload->data)
+    if (payload->command == TLM_CMD_READ && payload->data)
         memset(payload->data, 0x5A, payload->length);
 }
 
-static bool mock_get_dmi(void *self, tlm_payload *payload, tlm_dmi *dmi)
+static bool mock_get_dmi(void *self, tlm_payload *payload, tlm_dmi_region *dmi)
 {
     mock_target *m = self;
     m->dmi_calls++;
@@ -89,7 +89,7 @@ static void mock_init(mock_target *m, const char *label)
 {
     memset(m, 0, sizeof *m);
     m->label = label;
-    m->answer = TLM_OK_RESPONSE;
+    m->answer = TLM_STATUS_OK;
     m->target.name = label;
     m->target.self = m;
     m->target.b_transport = mock_b_transport;
@@ -146,7 +146,7 @@ static void on_invalidate(void *context, uint64_t start, uint64_t end)
     t->seen_count++;
 }
 
-static tlm_response_status route(RouterTest *self, tlm_command command, uint64_t address, uint32_t length,
+static tlm_status route(RouterTest *self, tlm_cmd command, uint64_t address, uint32_t length,
                                   uint64_t *address_after)
 {
     uint8_t buffer[64] = {0};
@@ -181,10 +181,10 @@ TEST_F(RouterTest, RoutesWithRebasedAddressAndRestoresIt)
     ASSERT_EQ(tlm_router_map(self->r, 0x3000, 0x100, &self->b.target), 0);
 
     uint8_t buffer[4] = {0};
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x1010, buffer, sizeof buffer);
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x1010, buffer, sizeof buffer);
     tlm_time delay = 0;
     tlm_b_transport(self->bus, &p, &delay);
-    EXPECT_EQ(p.response, TLM_OK_RESPONSE);
+    EXPECT_EQ(p.response, TLM_STATUS_OK);
     EXPECT_EQ(self->a.calls, 1u);
     EXPECT_EQ(self->a.last_address, 0x10u);
     EXPECT_EQ(self->a.last_payload, &p); /* forwarded, not copied */
@@ -194,14 +194,14 @@ TEST_F(RouterTest, RoutesWithRebasedAddressAndRestoresIt)
     EXPECT_MEMEQ(buffer, expected, 4);
 
     uint64_t after = 0;
-    EXPECT_EQ(route(self, TLM_WRITE_COMMAND, 0x30FC, 4, &after), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_WRITE, 0x30FC, 4, &after), TLM_STATUS_OK);
     EXPECT_EQ(self->b.calls, 1u);
     EXPECT_EQ(self->b.last_address, 0xFCu);
     EXPECT_EQ(after, 0x30FCu);
     /* First and last byte of a range. */
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1000, 1, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1000, 1, NULL), TLM_STATUS_OK);
     EXPECT_EQ(self->a.last_address, 0u);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1FFF, 1, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1FFF, 1, NULL), TLM_STATUS_OK);
     EXPECT_EQ(self->a.last_address, 0xFFFu);
     EXPECT_EQ(self->a.calls, 3u);
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 0u);
@@ -211,12 +211,12 @@ TEST_F(RouterTest, TargetResponseAndDelayPassThrough)
 {
     ASSERT_EQ(tlm_router_map(self->r, 0x1000, 0x1000, &self->a.target), 0);
     self->a.added_delay = 5 * TLM_NS;
-    self->a.answer = TLM_COMMAND_ERROR_RESPONSE;
+    self->a.answer = TLM_STATUS_COMMAND_ERROR;
     uint8_t buffer[4] = {0};
-    tlm_payload p = tlm_payload_make(TLM_WRITE_COMMAND, 0x1800, buffer, sizeof buffer);
+    tlm_payload p = tlm_payload_make(TLM_CMD_WRITE, 0x1800, buffer, sizeof buffer);
     tlm_time delay = 7;
     tlm_b_transport(self->bus, &p, &delay);
-    EXPECT_EQ(p.response, TLM_COMMAND_ERROR_RESPONSE);
+    EXPECT_EQ(p.response, TLM_STATUS_COMMAND_ERROR);
     EXPECT_EQ(delay, 7 + 5 * TLM_NS);
     EXPECT_EQ(p.address, 0x1800u);
     /* A target's own error is not an unmapped access. */
@@ -238,10 +238,10 @@ TEST_F(RouterTest, OverlappingMapsAreRefusedAndMapIsUnchanged)
     EXPECT_EQ(warnings_and_errors(self), logged + 8);
 
     /* Nothing of the refused ranges was mapped. */
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1800, 4, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1800, 4, NULL), TLM_STATUS_OK);
     EXPECT_EQ(self->a.last_address, 0x800u);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x2800, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x0800, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x2800, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x0800, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(self->b.calls, 0u);
 }
 
@@ -251,11 +251,11 @@ TEST_F(RouterTest, AdjacentRangesAreAccepted)
     EXPECT_EQ(tlm_router_map(self->r, 0x2000, 0x1000, &self->b.target), 0);
     EXPECT_EQ(tlm_router_map(self->r, 0x0000, 0x1000, &self->c.target), 0);
     EXPECT_EQ(errors(self), 0u);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1FFC, 4, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1FFC, 4, NULL), TLM_STATUS_OK);
     EXPECT_EQ(self->a.last_address, 0xFFCu);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x2000, 4, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x2000, 4, NULL), TLM_STATUS_OK);
     EXPECT_EQ(self->b.last_address, 0x0u);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x0FFC, 4, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x0FFC, 4, NULL), TLM_STATUS_OK);
     EXPECT_EQ(self->c.last_address, 0xFFCu);
     EXPECT_EQ(self->a.calls + self->b.calls + self->c.calls, 3u);
 }
@@ -271,13 +271,13 @@ TEST_F(RouterTest, ManyRangesMappedOutOfOrder)
         ASSERT_EQ(tlm_router_map(self->r, 0x100000 + (uint64_t)i * 0x2000, 0x1000, &targets[i].target), 0);
     }
     for (int i = 0; i < 32; ++i) {
-        EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x100000 + (uint64_t)i * 0x2000 + 0x10 * (uint64_t)i, 4, NULL),
-                  TLM_OK_RESPONSE);
+        EXPECT_EQ(route(self, TLM_CMD_READ, 0x100000 + (uint64_t)i * 0x2000 + 0x10 * (uint64_t)i, 4, NULL),
+                  TLM_STATUS_OK);
         EXPECT_EQ(targets[i].calls, 1u);
         EXPECT_EQ(targets[i].last_address, 0x10u * (uint64_t)i);
         /* The holes between ranges are unmapped. */
-        EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x101000 + (uint64_t)i * 0x2000, 4, NULL),
-                  TLM_ADDRESS_ERROR_RESPONSE);
+        EXPECT_EQ(route(self, TLM_CMD_READ, 0x101000 + (uint64_t)i * 0x2000, 4, NULL),
+                  TLM_STATUS_ADDRESS_ERROR);
     }
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 32u);
     tlm_router_destroy(self->r); /* before the stack targets go away */
@@ -289,7 +289,7 @@ TEST_F(RouterTest, SizeZeroIsRefused)
     uint64_t logged = warnings_and_errors(self);
     EXPECT_EQ(tlm_router_map(self->r, 0x1000, 0, &self->a.target), -1);
     EXPECT_EQ(warnings_and_errors(self), logged + 1);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1000, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1000, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(self->a.calls, 0u);
     /* The refused empty range does not block a real one at the same base. */
     EXPECT_EQ(tlm_router_map(self->r, 0x1000, 0x10, &self->a.target), 0);
@@ -301,8 +301,8 @@ TEST_F(RouterTest, WrappingRangeIsRefused)
     EXPECT_EQ(tlm_router_map(self->r, 0xFFFFFFFFFFFFF000ull, 0x2000, &self->a.target), -1);
     EXPECT_EQ(tlm_router_map(self->r, UINT64_MAX, 2, &self->a.target), -1);
     EXPECT_EQ(warnings_and_errors(self), logged + 2);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0xFFFFFFFFFFFFF800ull, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x800, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0xFFFFFFFFFFFFF800ull, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x800, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(self->a.calls, 0u);
 }
 
@@ -310,7 +310,7 @@ TEST_F(RouterTest, WrappingRangeIsRefused)
 TEST_F(RouterTest, RangeEndingAtTopOfAddressSpaceIsAccepted)
 {
     EXPECT_EQ(tlm_router_map(self->r, 0xFFFFFFFFFFFFF000ull, 0x1000, &self->a.target), 0);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0xFFFFFFFFFFFFFFFCull, 4, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0xFFFFFFFFFFFFFFFCull, 4, NULL), TLM_STATUS_OK);
     EXPECT_EQ(self->a.last_address, 0xFFCu);
 }
 
@@ -319,7 +319,7 @@ TEST_F(RouterTest, UnmappedAccessIsAddressErrorCountedAndLogged)
     ASSERT_EQ(tlm_router_map(self->r, 0x1000, 0x1000, &self->a.target), 0);
     uint64_t before = errors(self);
     uint64_t after = 0;
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0xABCDE120ull, 4, &after), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0xABCDE120ull, 4, &after), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(after, 0xABCDE120ull);
     EXPECT_EQ(self->a.calls, 0u);
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 1u);
@@ -328,8 +328,8 @@ TEST_F(RouterTest, UnmappedAccessIsAddressErrorCountedAndLogged)
     EXPECT_EQ(tt_count_lines(text), 1u);
     EXPECT_TRUE(tt_contains_nocase(text, "abcde120"));
 
-    EXPECT_EQ(route(self, TLM_WRITE_COMMAND, 0x0FFF, 1, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(route(self, TLM_WRITE_COMMAND, 0x2000, 1, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_WRITE, 0x0FFF, 1, NULL), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(route(self, TLM_CMD_WRITE, 0x2000, 1, NULL), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 3u);
     EXPECT_EQ(errors(self), before + 3);
     EXPECT_EQ(self->a.calls, 0u);
@@ -337,7 +337,7 @@ TEST_F(RouterTest, UnmappedAccessIsAddressErrorCountedAndLogged)
 
 TEST_F(RouterTest, EmptyRouterAnswersAddressError)
 {
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 1u);
 }
 
@@ -347,13 +347,13 @@ TEST_F(RouterTest, AccessRunningPastEndOfRangeIsAddressError)
 {
     ASSERT_EQ(tlm_router_map(self->r, 0x1000, 0x1000, &self->a.target), 0);
     uint64_t before = errors(self);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1FFC, 8, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1FFC, 8, NULL), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(self->a.calls, 0u);
     EXPECT_EQ(errors(self), before + 1);
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 1u);
     /* Even when the bytes past the end belong to an adjacent range: one payload, one target. */
     ASSERT_EQ(tlm_router_map(self->r, 0x2000, 0x1000, &self->b.target), 0);
-    EXPECT_EQ(route(self, TLM_WRITE_COMMAND, 0x1FFE, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_WRITE, 0x1FFE, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(self->a.calls, 0u);
     EXPECT_EQ(self->b.calls, 0u);
     EXPECT_EQ(errors(self), before + 2);
@@ -361,7 +361,7 @@ TEST_F(RouterTest, AccessRunningPastEndOfRangeIsAddressError)
 
 /* The header: "Malformed payloads (tlm_payload_check) are answered by the router with that
  * status." The mock target checks nothing, so only the router can produce these answers. */
-static tlm_response_status route_payload(RouterTest *self, tlm_payload *p)
+static tlm_status route_payload(RouterTest *self, tlm_payload *p)
 {
     tlm_time delay = 0;
     const uint64_t address = p->address;
@@ -374,7 +374,7 @@ static tlm_response_status route_payload(RouterTest *self, tlm_payload *p)
 TEST_F(RouterTest, MalformedZeroLengthIsBurstError)
 {
     ASSERT_EQ(tlm_router_map(self->r, 0x1000, 0x1000, &self->a.target), 0);
-    EXPECT_EQ(route(self, TLM_WRITE_COMMAND, 0x1000, 0, NULL), TLM_BURST_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_WRITE, 0x1000, 0, NULL), TLM_STATUS_BURST_ERROR);
     EXPECT_EQ(self->a.calls, 0u);
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 0u);
 }
@@ -382,8 +382,8 @@ TEST_F(RouterTest, MalformedZeroLengthIsBurstError)
 TEST_F(RouterTest, MalformedNullDataIsGenericError)
 {
     ASSERT_EQ(tlm_router_map(self->r, 0x1000, 0x1000, &self->a.target), 0);
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x1000, NULL, 4);
-    EXPECT_EQ(route_payload(self, &p), TLM_GENERIC_ERROR_RESPONSE);
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x1000, NULL, 4);
+    EXPECT_EQ(route_payload(self, &p), TLM_STATUS_GENERIC_ERROR);
     EXPECT_EQ(self->a.calls, 0u);
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 0u);
 }
@@ -393,10 +393,10 @@ TEST_F(RouterTest, MalformedByteEnableValueIsByteEnableError)
     ASSERT_EQ(tlm_router_map(self->r, 0x1000, 0x1000, &self->a.target), 0);
     uint8_t buffer[4] = {0};
     static const uint8_t bad_mask[2] = {0xFF, 0x0F};
-    tlm_payload p = tlm_payload_make(TLM_WRITE_COMMAND, 0x1000, buffer, 4);
+    tlm_payload p = tlm_payload_make(TLM_CMD_WRITE, 0x1000, buffer, 4);
     p.byte_enable = bad_mask;
     p.byte_enable_length = 2;
-    EXPECT_EQ(route_payload(self, &p), TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    EXPECT_EQ(route_payload(self, &p), TLM_STATUS_BYTE_ENABLE_ERROR);
     EXPECT_EQ(self->a.calls, 0u);
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 0u);
 }
@@ -406,10 +406,10 @@ TEST_F(RouterTest, MalformedEmptyByteEnableMaskIsByteEnableError)
     ASSERT_EQ(tlm_router_map(self->r, 0x1000, 0x1000, &self->a.target), 0);
     uint8_t buffer[4] = {0};
     static const uint8_t mask[1] = {0xFF};
-    tlm_payload p = tlm_payload_make(TLM_WRITE_COMMAND, 0x1000, buffer, 4);
+    tlm_payload p = tlm_payload_make(TLM_CMD_WRITE, 0x1000, buffer, 4);
     p.byte_enable = mask;
     p.byte_enable_length = 0;
-    EXPECT_EQ(route_payload(self, &p), TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    EXPECT_EQ(route_payload(self, &p), TLM_STATUS_BYTE_ENABLE_ERROR);
     EXPECT_EQ(self->a.calls, 0u);
 }
 
@@ -418,15 +418,15 @@ TEST_F(RouterTest, RepeatedRouteStillChecksEverything)
 {
     ASSERT_EQ(tlm_router_map(self->r, 0x1000, 0x1000, &self->a.target), 0);
     ASSERT_EQ(tlm_router_map(self->r, 0x3000, 0x1000, &self->b.target), 0);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1100, 4, NULL), TLM_OK_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1FFC, 8, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1100, 4, NULL), TLM_OK_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x2000, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1100, 4, NULL), TLM_OK_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1100, 0, NULL), TLM_BURST_ERROR_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x1100, 4, NULL), TLM_OK_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x0FFF, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x3000, 4, NULL), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1100, 4, NULL), TLM_STATUS_OK);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1FFC, 8, NULL), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1100, 4, NULL), TLM_STATUS_OK);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x2000, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1100, 4, NULL), TLM_STATUS_OK);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1100, 0, NULL), TLM_STATUS_BURST_ERROR);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x1100, 4, NULL), TLM_STATUS_OK);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x0FFF, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x3000, 4, NULL), TLM_STATUS_OK);
     EXPECT_EQ(self->a.calls, 4u);
     EXPECT_EQ(self->b.calls, 1u);
     EXPECT_EQ(self->b.last_address, 0u);
@@ -436,14 +436,14 @@ TEST_F(RouterTest, RepeatedRouteStillChecksEverything)
 /* A zero-length payload is malformed wherever it points, mapped or not. */
 TEST_F(RouterTest, ZeroLengthUnmappedIsBurstError)
 {
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x9000, 0, NULL), TLM_BURST_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x9000, 0, NULL), TLM_STATUS_BURST_ERROR);
 }
 
 TEST_F(RouterTest, DebugTransportIsRouted)
 {
     ASSERT_EQ(tlm_router_map(self->r, 0x4000, 0x1000, &self->a.target), 0);
     uint8_t buffer[16] = {0};
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x4020, buffer, sizeof buffer);
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x4020, buffer, sizeof buffer);
     EXPECT_EQ(tlm_transport_dbg(self->bus, &p), 16u);
     EXPECT_EQ(self->a.dbg_calls, 1u);
     EXPECT_EQ(self->a.last_address, 0x20u);
@@ -460,7 +460,7 @@ TEST_F(RouterTest, DebugTransportToTargetWithoutOneTransfersNothing)
     self->a.target.transport_dbg = NULL;
     ASSERT_EQ(tlm_router_map(self->r, 0x4000, 0x1000, &self->a.target), 0);
     uint8_t buffer[4] = {0};
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x4000, buffer, sizeof buffer);
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x4000, buffer, sizeof buffer);
     EXPECT_EQ(tlm_transport_dbg(self->bus, &p), 0u);
 }
 
@@ -473,8 +473,8 @@ TEST_F(RouterTest, DmiGrantIsTranslatedToGlobalAddresses)
     self->a.dmi_read_latency = 3;
     self->a.dmi_write_latency = 4;
     uint8_t byte;
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x10024, &byte, 1);
-    tlm_dmi dmi;
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x10024, &byte, 1);
+    tlm_dmi_region dmi;
     memset(&dmi, 0, sizeof dmi);
     ASSERT_TRUE(tlm_get_direct_mem_ptr(self->bus, &p, &dmi));
     EXPECT_EQ(self->a.last_address, 0x24u);
@@ -496,8 +496,8 @@ TEST_F(RouterTest, DmiGrantIsClippedToTheMappedRange)
     self->a.grant_start = 0;
     self->a.grant_end = 0xFF;
     uint8_t byte;
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x10010, &byte, 1);
-    tlm_dmi dmi;
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x10010, &byte, 1);
+    tlm_dmi_region dmi;
     memset(&dmi, 0, sizeof dmi);
     ASSERT_TRUE(tlm_get_direct_mem_ptr(self->bus, &p, &dmi));
     EXPECT_EQ(dmi.start, 0x10000u);
@@ -509,8 +509,8 @@ TEST_F(RouterTest, DmiForUnmappedOrRefusingTargetFails)
 {
     ASSERT_EQ(tlm_router_map(self->r, 0x10000, 0x100, &self->a.target), 0);
     uint8_t byte;
-    tlm_payload p = tlm_payload_make(TLM_READ_COMMAND, 0x20000, &byte, 1);
-    tlm_dmi dmi;
+    tlm_payload p = tlm_payload_make(TLM_CMD_READ, 0x20000, &byte, 1);
+    tlm_dmi_region dmi;
     memset(&dmi, 0, sizeof dmi);
     EXPECT_FALSE(tlm_get_direct_mem_ptr(self->bus, &p, &dmi));
     EXPECT_EQ(self->a.dmi_calls, 0u);
@@ -557,11 +557,11 @@ TEST_F(RouterTest, NestedRoutersRebaseTwice)
     ASSERT_EQ(tlm_router_map(inner, 0x100, 0x100, &self->a.target), 0);
     ASSERT_EQ(tlm_router_map(self->r, 0x40000, 0x1000, tlm_router_target(inner)), 0);
     uint64_t after = 0;
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x40180, 4, &after), TLM_OK_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x40180, 4, &after), TLM_STATUS_OK);
     EXPECT_EQ(self->a.last_address, 0x80u);
     EXPECT_EQ(after, 0x40180u);
     /* Mapped in the outer router, unmapped in the inner one. */
-    EXPECT_EQ(route(self, TLM_READ_COMMAND, 0x40800, 4, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(route(self, TLM_CMD_READ, 0x40800, 4, NULL), TLM_STATUS_ADDRESS_ERROR);
     EXPECT_EQ(tlm_router_unmapped_count(inner), 1u);
     EXPECT_EQ(tlm_router_unmapped_count(self->r), 0u);
     tlm_router_destroy(self->r);
@@ -582,17 +582,17 @@ TEST_F(RouterTest, MemoryBehindRouter)
     tlm_subscribe_dmi_invalidate(self->bus, on_invalidate, self);
 
     uint32_t value = 0xCAFEF00D;
-    tlm_payload p = tlm_payload_make(TLM_WRITE_COMMAND, base + 0x3040, &value, 4);
+    tlm_payload p = tlm_payload_make(TLM_CMD_WRITE, base + 0x3040, &value, 4);
     tlm_time delay = 0;
     tlm_b_transport(self->bus, &p, &delay);
-    ASSERT_EQ(p.response, TLM_OK_RESPONSE);
+    ASSERT_EQ(p.response, TLM_STATUS_OK);
     uint32_t readback = 0;
     ASSERT_TRUE(tlm_memory_read(self->memory, 0x3040, &readback, 4));
     EXPECT_EQ(readback, 0xCAFEF00Du);
 
     uint8_t byte;
-    tlm_payload q = tlm_payload_make(TLM_READ_COMMAND, base + 0x3044, &byte, 1);
-    tlm_dmi dmi;
+    tlm_payload q = tlm_payload_make(TLM_CMD_READ, base + 0x3044, &byte, 1);
+    tlm_dmi_region dmi;
     memset(&dmi, 0, sizeof dmi);
     ASSERT_TRUE(tlm_get_direct_mem_ptr(self->bus, &q, &dmi));
     EXPECT_EQ(dmi.start, base + 0x3000);
@@ -624,8 +624,8 @@ TEST_F(RouterTest, MemoryDmiGrantClippedToPartialMapping)
     uint32_t value = 0x11223344;
     ASSERT_TRUE(tlm_memory_write_backdoor(self->memory, 0x10, &value, 4));
     uint8_t byte;
-    tlm_payload q = tlm_payload_make(TLM_READ_COMMAND, 0x40000010ull, &byte, 1);
-    tlm_dmi dmi;
+    tlm_payload q = tlm_payload_make(TLM_CMD_READ, 0x40000010ull, &byte, 1);
+    tlm_dmi_region dmi;
     memset(&dmi, 0, sizeof dmi);
     ASSERT_TRUE(tlm_get_direct_mem_ptr(self->bus, &q, &dmi));
     EXPECT_EQ(dmi.start, 0x40000000ull);

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 typedef struct cosim_toy_twin cosim_toy_twin;
 

@@ -3,7 +3,7 @@
 #ifndef TOY_MODEL_H
 #define TOY_MODEL_H
 
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 typedef struct toy_model toy_model;
 

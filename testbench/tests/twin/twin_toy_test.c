@@ -117,7 +117,7 @@ typedef struct Toy {
     uint64_t accesses;   /* host accesses made to the toy */
 } Toy;
 
-static tlm_response_status access(Toy *self, tlm_command command, uint32_t offset, uint8_t *data,
+static tlm_status access(Toy *self, tlm_cmd command, uint32_t offset, uint8_t *data,
                                   const uint8_t *byte_enable)
 {
     tlm_payload payload = tlm_payload_make(command, TOY_BASE + offset, data, 4);
@@ -130,17 +130,17 @@ static tlm_response_status access(Toy *self, tlm_command command, uint32_t offse
     return payload.response;
 }
 
-static tlm_response_status mmio_write(Toy *self, uint32_t offset, uint32_t value)
+static tlm_status mmio_write(Toy *self, uint32_t offset, uint32_t value)
 {
     uint8_t bytes[4];
     memcpy(bytes, &value, 4);
-    return access(self, TLM_WRITE_COMMAND, offset, bytes, NULL);
+    return access(self, TLM_CMD_WRITE, offset, bytes, NULL);
 }
 
 static uint32_t mmio_read(Toy *self, uint32_t offset)
 {
     uint8_t bytes[4] = { 0xEE, 0xEE, 0xEE, 0xEE };
-    ASSERT_EQ(access(self, TLM_READ_COMMAND, offset, bytes, NULL), TLM_OK_RESPONSE);
+    ASSERT_EQ(access(self, TLM_CMD_READ, offset, bytes, NULL), TLM_STATUS_OK);
     uint32_t value;
     memcpy(&value, bytes, 4);
     return value;
@@ -195,19 +195,19 @@ static void body_register_round_trip(Toy *self)
     check_instance(self);
     EXPECT_EQ(mmio_read(self, TOY_SCRATCH_OFFSET), 0u);
     EXPECT_EQ(mmio_read(self, TOY_STATUS_OFFSET), 0u);
-    EXPECT_EQ(mmio_write(self, TOY_SCRATCH_OFFSET, 0xA5C35A3Cu), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, TOY_SCRATCH_OFFSET, 0xA5C35A3Cu), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, TOY_SCRATCH_OFFSET), 0xA5C35A3Cu);
     /* Bytes 1 and 3 strobed: bytes 0 and 2 keep 0x3C and 0xC3. */
     static const uint8_t odd_bytes[4] = { 0x00, 0xFF, 0x00, 0xFF };
     uint8_t data[4] = { 0x11, 0x22, 0x33, 0x44 };
-    EXPECT_EQ(access(self, TLM_WRITE_COMMAND, TOY_SCRATCH_OFFSET, data, odd_bytes), TLM_OK_RESPONSE);
+    EXPECT_EQ(access(self, TLM_CMD_WRITE, TOY_SCRATCH_OFFSET, data, odd_bytes), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, TOY_SCRATCH_OFFSET), 0x44C3223Cu);
     EXPECT_EQ(mmio_read(self, TOY_STATUS_OFFSET), 2u << TOY_STATUS_WRITES_SHIFT);
     /* STATUS is read-only: refused, and the count does not move. */
-    EXPECT_EQ(mmio_write(self, TOY_STATUS_OFFSET, 0xFFu), TLM_GENERIC_ERROR_RESPONSE);
+    EXPECT_EQ(mmio_write(self, TOY_STATUS_OFFSET, 0xFFu), TLM_STATUS_GENERIC_ERROR);
     EXPECT_EQ(mmio_read(self, TOY_STATUS_OFFSET), 2u << TOY_STATUS_WRITES_SHIFT);
     uint8_t bytes[4];
-    EXPECT_EQ(access(self, TLM_READ_COMMAND, TOY_STATUS_OFFSET + 4, bytes, NULL), TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(access(self, TLM_CMD_READ, TOY_STATUS_OFFSET + 4, bytes, NULL), TLM_STATUS_ADDRESS_ERROR);
 
     EXPECT_EQ(gtsim_system_rtl_assertion_failures(self->system), 0u);
     EXPECT_EQ(gtsim_system_mismatches(self->system), 0u);
@@ -278,7 +278,7 @@ TEST_F(ToyLockstep, PlantedBugIsCaught)
 {
     ASSERT_EQ(cosim_toy_twin_planted_bug(), 1);
     check_instance(self);
-    EXPECT_EQ(mmio_write(self, TOY_SCRATCH_OFFSET, 0xA5C35A3Cu), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, TOY_SCRATCH_OFFSET, 0xA5C35A3Cu), TLM_STATUS_OK);
     EXPECT_EQ(gtsim_system_mismatches(self->system), 0u);
     (void)mmio_read(self, TOY_SCRATCH_OFFSET);
     EXPECT_EQ(gtsim_system_mismatches(self->system), 1u);
@@ -292,7 +292,7 @@ TEST_F(ToyLockstep, PlantedBugIsCaught)
 TEST_F(ToyRtl, PlantedBugKeepsTheTopByte)
 {
     check_instance(self);
-    EXPECT_EQ(mmio_write(self, TOY_SCRATCH_OFFSET, 0xA5C35A3Cu), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, TOY_SCRATCH_OFFSET, 0xA5C35A3Cu), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, TOY_SCRATCH_OFFSET), 0x00C35A3Cu);
 }
 
@@ -300,7 +300,7 @@ TEST_F(ToyRtl, PlantedBugKeepsTheTopByte)
 TEST_F(ToyModel, PlantedBugIsNotTheModels)
 {
     check_instance(self);
-    EXPECT_EQ(mmio_write(self, TOY_SCRATCH_OFFSET, 0xA5C35A3Cu), TLM_OK_RESPONSE);
+    EXPECT_EQ(mmio_write(self, TOY_SCRATCH_OFFSET, 0xA5C35A3Cu), TLM_STATUS_OK);
     EXPECT_EQ(mmio_read(self, TOY_SCRATCH_OFFSET), 0xA5C35A3Cu);
 }
 

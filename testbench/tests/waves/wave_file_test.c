@@ -12,7 +12,7 @@
 #include "roundtrip.h"
 #include "roundtrip_regs.h"
 #include "tb_test.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 #include "wave.h"
 #include "wave_internal.h"
 #include "wave_vcd_reader.h"
@@ -497,12 +497,12 @@ TEST_F(Waves, SignalsRegistersAndTheBusPortOfARouter)
     tlm_trace_declared(k);
     const tlm_target *bus = tlm_router_target(router);
     /* SCRATCH = 0x12345678, INT_ENABLE.DONE, START.GO: RESULT, STATUS, COUNT and irq change. */
-    struct { tlm_command command; uint64_t address; uint32_t value; uint64_t id; } accesses[] = {
-        { TLM_WRITE_COMMAND, 0x1000 + ROUNDTRIP_SCRATCH_OFFSET, 0x12345678, 1 },
-        { TLM_WRITE_COMMAND, 0x1000 + ROUNDTRIP_INT_ENABLE_OFFSET, 1, 2 },
-        { TLM_WRITE_COMMAND, 0x1000 + ROUNDTRIP_START_OFFSET, 1, 3 },
-        { TLM_READ_COMMAND, 0x1000 + ROUNDTRIP_ID_OFFSET, 0, 4 },
-        { TLM_READ_COMMAND, 0x9000, 0, 5 }, /* unmapped */
+    struct { tlm_cmd command; uint64_t address; uint32_t value; uint64_t id; } accesses[] = {
+        { TLM_CMD_WRITE, 0x1000 + ROUNDTRIP_SCRATCH_OFFSET, 0x12345678, 1 },
+        { TLM_CMD_WRITE, 0x1000 + ROUNDTRIP_INT_ENABLE_OFFSET, 1, 2 },
+        { TLM_CMD_WRITE, 0x1000 + ROUNDTRIP_START_OFFSET, 1, 3 },
+        { TLM_CMD_READ, 0x1000 + ROUNDTRIP_ID_OFFSET, 0, 4 },
+        { TLM_CMD_READ, 0x9000, 0, 5 }, /* unmapped */
     };
     for (size_t i = 0; i < sizeof accesses / sizeof accesses[0]; i++) {
         run_to(self, 1000 * (i + 1));
@@ -552,14 +552,14 @@ TEST_F(Waves, ATracePortStampsTheRequestAtItsStartAndTheResponseAtItsEnd)
     EXPECT_TRUE(target != tlm_memory_target(memory));
     tlm_trace_declared(k);
     uint64_t value = UINT64_C(0x1122334455667788);
-    tlm_payload write = tlm_payload_make(TLM_WRITE_COMMAND, 0x100, &value, 8);
+    tlm_payload write = tlm_payload_make(TLM_CMD_WRITE, 0x100, &value, 8);
     write.correlation_id = 7;
     tlm_time delay = 5 * TLM_NS; /* the initiator is already 5 ns ahead */
     tlm_b_transport(target, &write, &delay);
     EXPECT_EQ(delay, 25 * TLM_NS);
     tlm_kernel_run_for(k, delay);
     uint64_t back = 0;
-    tlm_payload read = tlm_payload_make(TLM_READ_COMMAND, 0x100, &back, 8);
+    tlm_payload read = tlm_payload_make(TLM_CMD_READ, 0x100, &back, 8);
     read.correlation_id = 8;
     delay = 0;
     tlm_b_transport(target, &read, &delay);

@@ -13,7 +13,7 @@
 
 #include "cosim_random_regression.h"
 #include "tb_test.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 #include "wave.h"
 #include "wave_vcd_query.h"
 #include "wave_vcd_reader.h"

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "tb_test.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 #include "wave.h"
 #include "wave_internal.h"
 #include "wave_vcd_reader.h"

@@ -1,6 +1,6 @@
 /* Everything in the transaction layer, for code that uses most of it. */
-#ifndef TLM_H
-#define TLM_H
+#ifndef GTSIM_TLM_H
+#define GTSIM_TLM_H
 
 #include "tlm_callback_list.h"
 #include "tlm_clock.h"

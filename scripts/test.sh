@@ -24,4 +24,4 @@ if [ "$quick" -eq 0 ]; then
   run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DGTSIM_SANITIZE=ON -DGTSIM_BUILD_BENCHMARKS=OFF
 fi
 echo "== normal build =="
-run_suite build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+run_suite build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGTSIM_BUILD_BENCHMARKS=ON

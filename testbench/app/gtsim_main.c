@@ -26,6 +26,11 @@
 #include "wave.h"
 
 
+/* Set by the build (-DGTSIM_WITH_RTL=OFF: no RTL twins). */
+#ifndef GTSIM_WITH_RTL
+#define GTSIM_WITH_RTL 1
+#endif
+
 enum { GTSIM_EXIT_PASSED = 0, GTSIM_EXIT_FAILED = 1, GTSIM_EXIT_USAGE = 2 };
 
 typedef struct gtsim_cli {
@@ -166,6 +171,8 @@ static int gtsim_option_version(void *context, const char *value)
 static int gtsim_option_rtl(void *context, const char *value)
 {
     char unknown[64], names[256];
+    if (!GTSIM_WITH_RTL)
+        return gtsim_cli_usage_error(NULL, "--rtl %s: built without RTL (GTSIM_WITH_RTL=OFF)", value);
     if (!gtsim_parse_rtl_blocks(value, context, unknown, sizeof unknown))
         return gtsim_cli_usage_error(NULL, "unknown block '%s' for --rtl (blocks with an RTL twin: %s)", unknown,
                                   gtsim_twin_names(names, sizeof names));
@@ -302,6 +309,8 @@ static int gtsim_parse_arguments(int argc, char **argv, gtsim_cli *cli)
     int status = gtsim_cli_parse(&gtsim_command, argc, argv, cli);
     if (status >= 0)
         return status;
+    if (cli->lockstep && !GTSIM_WITH_RTL)
+        return gtsim_cli_usage_error(NULL, "--lockstep: built without RTL (GTSIM_WITH_RTL=OFF)");
     if (cli->run_files && cli->file_count == 0)
         return gtsim_cli_usage_error(NULL, "run: no scenario file given");
     return gtsim_check_wave_options(cli);

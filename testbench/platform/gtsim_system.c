@@ -58,6 +58,12 @@ static bool check_twin_modes(const gtsim_system_config *config, const gt_profile
             snprintf(error, error_size, "unknown block mode %d", (int)mode);
             return false;
         }
+        if ((mode == GTSIM_MODE_RTL && !descriptor->create_rtl) ||
+            (mode == GTSIM_MODE_LOCKSTEP && !descriptor->create_lockstep)) {
+            snprintf(error, error_size, "%s: built without RTL (GTSIM_WITH_RTL=OFF): every block runs its model",
+                     descriptor->name);
+            return false;
+        }
         if (mode != GTSIM_MODE_MODEL && !gtsim_twin_in_profile(descriptor, profile->name)) {
             snprintf(error, error_size, "profile %s %s", profile->name,
                      descriptor->absent ? descriptor->absent : "has no RTL twin of this block");

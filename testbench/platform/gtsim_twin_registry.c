@@ -10,13 +10,25 @@
 #include "irq_gen11.h"
 #include "roundtrip.h"
 #include "roundtrip_regs.h"
+#include "tlm_alloc.h"
+
+/* A library built with -DGTSIM_WITH_RTL=OFF has no Verilated twins: the round-trip block keeps
+ * its model (it stands outside the GT), the other descriptors leave the registry, and a block
+ * asked for in rtl or lockstep mode is refused ("built without RTL"). */
+#ifndef GTSIM_WITH_RTL
+#define GTSIM_WITH_RTL 1
+#endif
+#if GTSIM_WITH_RTL
 #include "cosim_doorbell_lockstep.h"
 #include "cosim_doorbell_twin.h"
 #include "cosim_irq_lockstep.h"
 #include "cosim_irq_twin.h"
 #include "cosim_lockstep.h"
 #include "cosim_roundtrip_twin.h"
-#include "tlm_alloc.h"
+#define GTSIM_TWIN_RTL(function) function
+#else
+#define GTSIM_TWIN_RTL(function) NULL
+#endif
 
 /* ---- roundtrip: the bring-up block, outside the GT, on the BAR at GTSIM_SYSTEM_ROUNDTRIP_BASE ---- */
 
@@ -25,6 +37,7 @@ static void roundtrip_model(gtsim_twin_instance *instance, gtsim_twin_platform *
     instance->model = roundtrip_create(platform->kernel, "roundtrip");
 }
 
+#if GTSIM_WITH_RTL
 static void roundtrip_rtl(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
 {
     instance->twin = cosim_roundtrip_twin_create(platform->kernel, platform->clock, "roundtrip_rtl");
@@ -40,26 +53,35 @@ static void roundtrip_lockstep(gtsim_twin_instance *instance, gtsim_twin_platfor
     cosim_lockstep_compare_signal(lockstep, "irq", roundtrip_irq(instance->model), cosim_roundtrip_twin_irq(instance->twin));
     instance->lockstep = lockstep;
 }
+#endif
 
 /* The block shares the GT's BAR beyond its register space (gtsim_system.h); its interrupt output
  * is the host line's other input (in lockstep the RTL's: the model shadows it). */
 static void roundtrip_attach(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
 {
+#if GTSIM_WITH_RTL
     const tlm_target *target = instance->lockstep ? cosim_lockstep_target(instance->lockstep)
                                : instance->twin   ? cosim_roundtrip_twin_target(instance->twin)
                                                   : roundtrip_target(instance->model);
     gt_mmio_map(platform->gt, GTSIM_SYSTEM_ROUNDTRIP_BASE, ROUNDTRIP_BLOCK_SIZE, target);
     platform->host_irq_inputs[platform->host_irq_input_count++] =
         instance->twin ? cosim_roundtrip_twin_irq(instance->twin) : roundtrip_irq(instance->model);
+#else
+    gt_mmio_map(platform->gt, GTSIM_SYSTEM_ROUNDTRIP_BASE, ROUNDTRIP_BLOCK_SIZE, roundtrip_target(instance->model));
+    platform->host_irq_inputs[platform->host_irq_input_count++] = roundtrip_irq(instance->model);
+#endif
 }
 
 static void roundtrip_destroy_instance(gtsim_twin_instance *instance)
 {
+#if GTSIM_WITH_RTL
     cosim_lockstep_destroy(instance->lockstep);
     cosim_roundtrip_twin_destroy(instance->twin);
+#endif
     roundtrip_destroy(instance->model);
 }
 
+#if GTSIM_WITH_RTL
 static uint64_t roundtrip_assertion_failures(const gtsim_twin_instance *instance)
 {
     return instance->twin ? cosim_roundtrip_twin_assertion_failures(instance->twin) : 0;
@@ -216,6 +238,8 @@ static uint64_t doorbell_transactions(const gtsim_twin_instance *instance)
 
 /* ---- the table -------------------------------------------------------------------------- */
 
+#endif /* GTSIM_WITH_RTL: the twins' own functions */
+
 static const char *const every_profile[] = { "gen12", "gen6", NULL };
 /* The gen11+ interrupt tree (rtl/irq) and the GuC's doorbells (rtl/doorbell) are gen12's. */
 static const char *const gen12_only[] = { "gen12", NULL };
@@ -227,14 +251,15 @@ static const gtsim_twin_descriptor product_twins[] = {
         .profiles = every_profile,
         .mode_offset = offsetof(gtsim_system_config, roundtrip_mode),
         .create_model = roundtrip_model,
-        .create_rtl = roundtrip_rtl,
-        .create_lockstep = roundtrip_lockstep,
+        .create_rtl = GTSIM_TWIN_RTL(roundtrip_rtl),
+        .create_lockstep = GTSIM_TWIN_RTL(roundtrip_lockstep),
         .attach = roundtrip_attach,
         .destroy = roundtrip_destroy_instance,
-        .assertion_failures = roundtrip_assertion_failures,
-        .mismatches = roundtrip_mismatches,
-        .transactions = roundtrip_transactions,
+        .assertion_failures = GTSIM_TWIN_RTL(roundtrip_assertion_failures),
+        .mismatches = GTSIM_TWIN_RTL(roundtrip_mismatches),
+        .transactions = GTSIM_TWIN_RTL(roundtrip_transactions),
     },
+#if GTSIM_WITH_RTL
     {
         .name = "irq",
         .description = "the gen11+ interrupt aggregator",
@@ -264,6 +289,7 @@ static const gtsim_twin_descriptor product_twins[] = {
         .mismatches = doorbell_mismatches,
         .transactions = doorbell_transactions,
     },
+#endif
 };
 
 #define PRODUCT_COUNT (sizeof product_twins / sizeof product_twins[0])

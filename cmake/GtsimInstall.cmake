@@ -110,7 +110,12 @@ endforeach()
 add_dependencies(gtsim_shared ${gtsim_shared_archives})
 target_link_libraries(gtsim_shared PRIVATE -Wl,--whole-archive ${gtsim_whole_archives} -Wl,--no-whole-archive
                       ${gtsim_shared_archives})
-target_link_options(gtsim_shared PRIVATE "LINKER:--version-script=${gtsim_exports_map}" "LINKER:--no-undefined")
+target_link_options(gtsim_shared PRIVATE "LINKER:--version-script=${gtsim_exports_map}")
+if(NOT GTSIM_SANITIZE AND NOT GTSIM_FUZZ)
+  # Everything the library uses is inside or in a library it names (clang's sanitizer runtimes
+  # are linked into the program instead, so sanitized builds leave them undefined).
+  target_link_options(gtsim_shared PRIVATE "LINKER:--no-undefined")
+endif()
 set_target_properties(gtsim_shared PROPERTIES
   OUTPUT_NAME gtsim
   VERSION ${PROJECT_VERSION}

@@ -1,6 +1,7 @@
 # Builds and runs testbench/tests/install/consumer against an installed gtsim.
 #   cmake -DMODE=find_package|find_package_static|pkg_config -DPREFIX=<install> -DSOURCE=<consumer dir>
-#         -DWORK=<scratch dir> -DCC=<C compiler> -P run_consumer.cmake
+#         -DWORK=<scratch dir> -DCC=<C compiler> [-DEXTRA_FLAGS=<compile and link flags>]
+#         -P run_consumer.cmake
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
@@ -19,7 +20,8 @@ if(MODE MATCHES "^find_package(_static)?$")
     set(static OFF)
   endif()
   run(${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK} -DCMAKE_PREFIX_PATH=${PREFIX} -DCMAKE_C_COMPILER=${CC}
-      -DCONSUMER_STATIC=${static})
+      -DCONSUMER_STATIC=${static} "-DCMAKE_C_FLAGS=${EXTRA_FLAGS}" "-DCMAKE_CXX_FLAGS=${EXTRA_FLAGS}"
+      "-DCMAKE_EXE_LINKER_FLAGS=${EXTRA_FLAGS}")
   run(${CMAKE_COMMAND} --build ${WORK})
   run(${WORK}/consumer)
 elseif(MODE STREQUAL "pkg_config")
@@ -35,7 +37,7 @@ elseif(MODE STREQUAL "pkg_config")
     message(FATAL_ERROR "pkg-config --cflags --libs gtsim failed (PKG_CONFIG_PATH=${pc_dirs})")
   endif()
   message(STATUS "pkg-config --cflags --libs gtsim: ${flags}")
-  separate_arguments(flags UNIX_COMMAND "${flags}")
+  separate_arguments(flags UNIX_COMMAND "${flags} ${EXTRA_FLAGS}")
   run(${CC} -std=c11 -Wall -Wextra -Werror ${SOURCE}/consumer.c -o ${WORK}/consumer ${flags} -Wl,-rpath,${libdir})
   run(${WORK}/consumer)
 else()

@@ -1,8 +1,8 @@
 # ctest labels (docs/guide/testing.md "Labels"): every test gets its folder's labels plus those of the
 # rules its name matches, so `ctest -L unit` runs the fast model and layer tests.
 #
-#   cosim_test_labels(<label...>)                    the labels of every test this folder adds
-#   cosim_test_labels(<label...> MATCHING <regex>)   added to the tests whose name matches
+#   tb_test_labels(<label...>)                    the labels of every test this folder adds
+#   tb_test_labels(<label...> MATCHING <regex>)   added to the tests whose name matches
 #
 # The rules below hold in every folder. A test labelled cosim, cli, lint, slow, drivers or
 # cluster is not unit. Tests added with add_test() are labelled when the folder's CMakeLists.txt
@@ -67,10 +67,10 @@ function(tb_test_labels_apply defaults rules test_lists)
   endforeach()
 endfunction()
 
-function(cosim_test_labels)
+function(tb_test_labels)
   cmake_parse_arguments(PARSE_ARGV 0 TB "" "MATCHING" "")
   if(NOT TB_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "cosim_test_labels(): no label (usage: <label...> [MATCHING <regex>])")
+    message(FATAL_ERROR "tb_test_labels(): no label (usage: <label...> [MATCHING <regex>])")
   endif()
   if(DEFINED TB_MATCHING)
     string(REPLACE ";" "," labels "${TB_UNPARSED_ARGUMENTS}")
@@ -102,7 +102,7 @@ function(_tb_test_labels_directory)
   get_property(targets DIRECTORY PROPERTY TB_GTEST_TARGETS)
   if(targets)
     list(TRANSFORM targets APPEND _TESTS OUTPUT_VARIABLE test_lists)
-    set(script ${CMAKE_CURRENT_BINARY_DIR}/cosim_test_labels.cmake)
+    set(script ${CMAKE_CURRENT_BINARY_DIR}/tb_test_labels.cmake)
     file(WRITE ${script}
          "include([==[${PROJECT_SOURCE_DIR}/cmake/TbTestLabels.cmake]==])\n"
          "tb_test_labels_apply([==[${defaults}]==] [==[${rules}]==] [==[${test_lists}]==])\n")

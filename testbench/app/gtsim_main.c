@@ -293,10 +293,16 @@ static void gtsim_print_usage(FILE *out)
           "options:\n",
           out);
     gtsim_cli_print_options(&gtsim_command, out);
-    fputs("\n"
-          "blocks with an RTL twin (--rtl BLOCK), with their profiles:\n",
-          out);
-    gtsim_twin_print_list(out, 2);
+    if (GTSIM_WITH_RTL) {
+        fputs("\n"
+              "blocks with an RTL twin (--rtl BLOCK), with their profiles:\n",
+              out);
+        gtsim_twin_print_list(out, 2);
+    } else {
+        fputs("\n"
+              "built without RTL (GTSIM_WITH_RTL=OFF): every block runs its C model\n",
+              out);
+    }
     fputs("\n"
           "Scenario files are described in docs/guide/scenarios.md. Exit status: 0 every check held,\n"
           "1 a check failed, 2 usage or parse error. The last line is 'N passed, N failed'.\n",

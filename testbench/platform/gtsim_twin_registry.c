@@ -241,8 +241,10 @@ static uint64_t doorbell_transactions(const gtsim_twin_instance *instance)
 #endif /* GTSIM_WITH_RTL: the twins' own functions */
 
 static const char *const every_profile[] = { "gen12", "gen6", NULL };
+#if GTSIM_WITH_RTL
 /* The gen11+ interrupt tree (rtl/irq) and the GuC's doorbells (rtl/doorbell) are gen12's. */
 static const char *const gen12_only[] = { "gen12", NULL };
+#endif
 
 static const gtsim_twin_descriptor product_twins[] = {
     {

@@ -1,0 +1,68 @@
+// gtsim::sc_cs_engine (gtsim_sc_cs_engine.h).
+#include "gtsim_sc_cs_engine.h"
+
+#include <cstring>
+#include <string>
+
+#include "gt.h"
+
+namespace gtsim {
+
+sc_cs_engine::sc_cs_engine(sc_core::sc_module_name name, cs_profile profile, cs_engine engine,
+                           const sc_core::sc_time &quantum)
+    : sc_kernel_coupling(name, tlm_kernel_create(), quantum), mmio_socket("mmio_socket"), mem_socket("mem_socket"),
+      irq_socket("irq_socket"), m_bridge(kernel(), "mem_socket")
+{
+    mem_socket.bind(m_bridge);
+    const cs_engine_info *info = &cs_profile_get(profile)->engines[engine];
+    cs_engine_config config{};
+    config.profile = profile;
+    config.engine = engine;
+    config.instance = 0;
+    config.mmio_base = info->mmio_base;
+    config.memory = m_bridge.target();
+    config.mmio = nullptr;  // alone: LRI/SRM reach the engine's own registers only
+    config.irq.deliver = deliver;
+    config.irq.self = this;
+    // The GT clock of the profile the command tables belong to (docs/facts.md "GT clocks").
+    config.clock_period = gt_profile_find(profile == CS_PROFILE_GEN6 ? "gen6" : "gen12")->clock_period;
+    m_engine = cs_engine_create(kernel(), info->name, &config);
+    serve(mmio_socket, cs_engine_target(m_engine), TLM_SPACE_MMIO);
+}
+
+sc_cs_engine::~sc_cs_engine()
+{
+    cs_engine_destroy(m_engine);
+}
+
+void sc_cs_engine::end_of_elaboration()
+{
+    sc_kernel_coupling::end_of_elaboration();
+    m_bridge.set_forward(mem_socket.operator->());
+}
+
+// An interrupt message from inside the C kernel: out as one write, at the C time when SystemC
+// is behind it (else at once), like the memory bridge.
+void sc_cs_engine::deliver(void *self, const irq_message *message)
+{
+    sc_cs_engine *e = static_cast<sc_cs_engine *>(self);
+    if (e->irq_socket.size() == 0)
+        return;  // unbound: the messages go nowhere (irq_message_sink with no deliver)
+    uint32_t word = irq_message_pack(message);
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(0);
+    gp.set_data_ptr(reinterpret_cast<unsigned char *>(&word));
+    gp.set_data_length(4);
+    gp.set_streaming_width(4);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time c = e->c_time(), now = sc_core::sc_time_stamp();
+    sc_core::sc_time delay = c > now ? c - now : sc_core::SC_ZERO_TIME;
+    e->irq_socket->b_transport(gp, delay);
+    if (!gp.is_response_ok()) {
+        e->m_irq_errors++;
+        SC_REPORT_WARNING(e->name(), ("interrupt message refused: " + gp.get_response_string()).c_str());
+    }
+}
+
+} // namespace gtsim

@@ -11,6 +11,7 @@
 
 #include "cs_commands.h"
 #include "cs_regs.h"
+#include "gtsim_sc_bus.h"
 #include "gtsim_sc_cs_engine.h"
 #include "gtsim_sc_gt.h"
 #include "gtsim_sc_memory.h"
@@ -269,6 +270,7 @@ TEST(ScIrqGen11, LineEdgeAtTransferTime)
     EXPECT_TRUE(line.read());
     EXPECT_EQ(irq.host_irq_stats().edges, 1u);
     EXPECT_EQ(irq.host_irq_stats().max_latency, SC_ZERO_TIME);
+    EXPECT_EQ(irq.max_lead(), sc_time(30, SC_NS));  // the C kernel ran ahead by the write's offset, no more
 }
 
 // The GT: a ring ending in MI_USER_INTERRUPT submitted by an MMIO tail write; the edge the
@@ -426,6 +428,40 @@ TEST(ScCsEngine, MemoryErrorReachesTheEngine)
                 static_cast<unsigned long long>(stats->page_faults));
     EXPECT_EQ(stats->commands, 0u);
     EXPECT_EQ(stats->page_faults, 1u);  // the failed fetch is the engine's page fault (docs/reference/cs.md)
+}
+
+// The example interconnect: addresses rebased to the target, an unmapped address is an address
+// error, DMI grants come back in the bus's addresses and clipped to the target's range.
+TEST(ScBus, DecodesRebasesAndTranslatesDmi)
+{
+    gtsim::sc_bus bus("bus");
+    gtsim::sc_memory low("low", 0x1000, SC_ZERO_TIME), high("high", 0x4000, SC_ZERO_TIME);
+    host cpu("cpu");
+    cpu.mmio.bind(bus.targets_in);
+    bus.targets_out.bind(low.socket);
+    bus.map(0x10000, 0x1000);
+    bus.targets_out.bind(high.socket);
+    bus.map(0x20000, 0x2000);  // only half of `high` is visible
+    cpu.body = [&](host &h) {
+        EXPECT_EQ(host::write32(h.mmio, 0x10010, 0x1234), tlm::TLM_OK_RESPONSE);
+        EXPECT_EQ(host::write32(h.mmio, 0x20020, 0x5678), tlm::TLM_OK_RESPONSE);
+        EXPECT_EQ(host::write32(h.mmio, 0x30000, 1), tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        tlm::tlm_generic_payload gp;
+        gp.set_command(tlm::TLM_READ_COMMAND);
+        gp.set_address(0x20020);
+        tlm::tlm_dmi dmi;
+        ASSERT_TRUE(h.mmio->get_direct_mem_ptr(gp, dmi));
+        EXPECT_EQ(dmi.get_start_address(), 0x20000u);
+        EXPECT_EQ(dmi.get_end_address(), 0x21fffu);
+        EXPECT_EQ(dmi.get_dmi_ptr(), high.data());
+    };
+    sc_core::sc_start(sc_time(1, SC_US));
+    EXPECT_TRUE(cpu.finished);
+    uint32_t a, b;
+    std::memcpy(&a, low.data() + 0x10, 4);
+    std::memcpy(&b, high.data() + 0x20, 4);
+    EXPECT_EQ(a, 0x1234u);
+    EXPECT_EQ(b, 0x5678u);
 }
 
 int sc_main(int argc, char *argv[])

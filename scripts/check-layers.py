@@ -23,6 +23,8 @@ LAYERS = [
     ("testbench/cosim/", 3),
     ("testbench/platform/", 4),
     ("testbench/app/", 5),
+    ("testbench/systemc/", 5),
+    ("testbench/dpi/", 5),
     ("testbench/framework/", "framework"),
     ("testbench/tests/", None),
     ("testbench/bench/", None),

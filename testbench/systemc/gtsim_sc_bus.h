@@ -1,6 +1,6 @@
 // gtsim::sc_bus: a small loosely-timed SystemC interconnect for example platforms: any number of
 // initiators, targets at non-overlapping [base, base + size) ranges, addresses rebased to the
-// target's range; an unmapped address answers TLM_ADDRESS_ERROR_RESPONSE. b_transport, debug
+// target's range; an unmapped address answers TLM_STATUS_ADDRESS_ERROR. b_transport, debug
 // transport and DMI (grants translated back to the bus's addresses, invalidations broadcast).
 #ifndef GTSIM_SC_BUS_H
 #define GTSIM_SC_BUS_H

@@ -152,7 +152,7 @@ unsigned sc_c_target::transport_dbg(tlm::tlm_generic_payload &gp)
 bool sc_c_target::get_direct_mem_ptr(tlm::tlm_generic_payload &gp, tlm::tlm_dmi &dmi)
 {
     tlm_payload p = to_gtsim(gp, m_space);
-    tlm_dmi grant{};
+    tlm_dmi_region grant{};
     if (!m_memory || !m_target->get_direct_mem_ptr)
         return sc_kernel_coupling::deny_dmi(gp, dmi);  // never: say so for the whole range
     if (!tlm_get_direct_mem_ptr(m_target, &p, &grant) || !(grant.read_allowed || grant.write_allowed)) {

@@ -27,7 +27,7 @@ static sc_core::sc_time offset_of(tlm_kernel *kernel, tlm_time delay)
 bool sc_memory_bridge::serve_by_dmi(tlm_payload *p, tlm_time *delay)
 {
     // Byte enables and ignore commands take the socket (DMI is plain loads and stores).
-    if (p->byte_enable || p->command == TLM_IGNORE_COMMAND || p->length == 0 || !p->data)
+    if (p->byte_enable || p->command == TLM_CMD_IGNORE || p->length == 0 || !p->data)
         return false;
     uint64_t last = p->address + p->length - 1;
     if (last < p->address)
@@ -36,16 +36,16 @@ bool sc_memory_bridge::serve_by_dmi(tlm_payload *p, tlm_time *delay)
         if (p->address < r.get_start_address() || last > r.get_end_address())
             continue;
         unsigned char *at = r.get_dmi_ptr() + (p->address - r.get_start_address());
-        if (p->command == TLM_READ_COMMAND && r.is_read_allowed()) {
+        if (p->command == TLM_CMD_READ && r.is_read_allowed()) {
             std::memcpy(p->data, at, p->length);
             *delay += to_ps(r.get_read_latency());
-        } else if (p->command == TLM_WRITE_COMMAND && r.is_write_allowed()) {
+        } else if (p->command == TLM_CMD_WRITE && r.is_write_allowed()) {
             std::memcpy(at, p->data, p->length);
             *delay += to_ps(r.get_write_latency());
         } else {
             continue;
         }
-        p->response = TLM_OK_RESPONSE;
+        p->response = TLM_STATUS_OK;
         m_dmi_transfers++;
         return true;
     }
@@ -56,7 +56,7 @@ void sc_memory_bridge::b_transport(void *self, tlm_payload *p, tlm_time *delay)
 {
     sc_memory_bridge *b = static_cast<sc_memory_bridge *>(self);
     if (!b->m_forward) {
-        p->response = TLM_ADDRESS_ERROR_RESPONSE;  // nothing bound: nothing at any address
+        p->response = TLM_STATUS_ADDRESS_ERROR;  // nothing bound: nothing at any address
         return;
     }
     if (b->serve_by_dmi(p, delay))
@@ -74,7 +74,7 @@ void sc_memory_bridge::b_transport(void *self, tlm_payload *p, tlm_time *delay)
     // The target offered DMI for this range: take it for the next transfers.
     if (gp.is_dmi_allowed() && gp.is_response_ok()) {
         tlm::tlm_dmi dmi;
-        gp.set_command(p->command == TLM_WRITE_COMMAND ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+        gp.set_command(p->command == TLM_CMD_WRITE ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
         if (b->m_forward->get_direct_mem_ptr(gp, dmi)) {
             // A bounded cache: the oldest region goes first (a page-granular target grants many).
             if (b->m_regions.size() == dmi_region_limit)
@@ -94,7 +94,7 @@ uint32_t sc_memory_bridge::transport_dbg(void *self, tlm_payload *p)
     return b->m_forward->transport_dbg(gp);
 }
 
-bool sc_memory_bridge::get_direct_mem_ptr(void *self, tlm_payload *p, tlm_dmi *dmi)
+bool sc_memory_bridge::get_direct_mem_ptr(void *self, tlm_payload *p, tlm_dmi_region *dmi)
 {
     sc_memory_bridge *b = static_cast<sc_memory_bridge *>(self);
     if (!b->m_forward)

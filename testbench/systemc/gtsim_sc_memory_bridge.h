@@ -19,7 +19,7 @@
 #include <tlm>
 
 #include "gtsim_sc_payload.h"
-#include "tlm.h"
+#include "gtsim_tlm.h"
 
 namespace gtsim {
 
@@ -47,7 +47,7 @@ public:
 private:
     static void b_transport(void *self, tlm_payload *payload, tlm_time *delay);
     static uint32_t transport_dbg(void *self, tlm_payload *payload);
-    static bool get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi *dmi);
+    static bool get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi_region *dmi);
     static void subscribe(void *self, tlm_dmi_invalidate_fn fn, void *context);
     bool serve_by_dmi(tlm_payload *payload, tlm_time *delay);
 

@@ -7,11 +7,11 @@ namespace gtsim {
 
 tlm_payload to_gtsim(tlm::tlm_generic_payload &gp, tlm_address_space space)
 {
-    tlm_command command = TLM_IGNORE_COMMAND;
+    tlm_cmd command = TLM_CMD_IGNORE;
     if (gp.is_read())
-        command = TLM_READ_COMMAND;
+        command = TLM_CMD_READ;
     else if (gp.is_write())
-        command = TLM_WRITE_COMMAND;
+        command = TLM_CMD_WRITE;
     tlm_payload p = tlm_payload_make(command, gp.get_address(), gp.get_data_ptr(), gp.get_data_length());
     // TLM-2.0 and gtsim agree: a mask repeated every byte_enable_length bytes, 0xFF enabled.
     if (gp.get_byte_enable_ptr()) {
@@ -25,10 +25,10 @@ tlm_payload to_gtsim(tlm::tlm_generic_payload &gp, tlm_address_space space)
 void to_systemc(const tlm_payload &p, tlm::tlm_generic_payload &gp)
 {
     switch (p.command) {
-    case TLM_READ_COMMAND:
+    case TLM_CMD_READ:
         gp.set_command(tlm::TLM_READ_COMMAND);
         break;
-    case TLM_WRITE_COMMAND:
+    case TLM_CMD_WRITE:
         gp.set_command(tlm::TLM_WRITE_COMMAND);
         break;
     default:
@@ -46,32 +46,32 @@ void to_systemc(const tlm_payload &p, tlm::tlm_generic_payload &gp)
     gp.set_response_status(to_systemc(p.response));
 }
 
-tlm::tlm_response_status to_systemc(tlm_response_status status)
+tlm::tlm_response_status to_systemc(tlm_status status)
 {
     switch (status) {
-    case TLM_OK_RESPONSE: return tlm::TLM_OK_RESPONSE;
-    case TLM_INCOMPLETE_RESPONSE: return tlm::TLM_INCOMPLETE_RESPONSE;
-    case TLM_ADDRESS_ERROR_RESPONSE: return tlm::TLM_ADDRESS_ERROR_RESPONSE;
-    case TLM_COMMAND_ERROR_RESPONSE: return tlm::TLM_COMMAND_ERROR_RESPONSE;
-    case TLM_BURST_ERROR_RESPONSE: return tlm::TLM_BURST_ERROR_RESPONSE;
-    case TLM_BYTE_ENABLE_ERROR_RESPONSE: return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
-    case TLM_GENERIC_ERROR_RESPONSE: break;
+    case TLM_STATUS_OK: return tlm::TLM_OK_RESPONSE;
+    case TLM_STATUS_INCOMPLETE: return tlm::TLM_INCOMPLETE_RESPONSE;
+    case TLM_STATUS_ADDRESS_ERROR: return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    case TLM_STATUS_COMMAND_ERROR: return tlm::TLM_COMMAND_ERROR_RESPONSE;
+    case TLM_STATUS_BURST_ERROR: return tlm::TLM_BURST_ERROR_RESPONSE;
+    case TLM_STATUS_BYTE_ENABLE_ERROR: return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
+    case TLM_STATUS_GENERIC_ERROR: break;
     }
     return tlm::TLM_GENERIC_ERROR_RESPONSE;
 }
 
-tlm_response_status to_gtsim(tlm::tlm_response_status status)
+tlm_status to_gtsim(tlm::tlm_response_status status)
 {
     switch (status) {
-    case tlm::TLM_OK_RESPONSE: return TLM_OK_RESPONSE;
-    case tlm::TLM_INCOMPLETE_RESPONSE: return TLM_INCOMPLETE_RESPONSE;
-    case tlm::TLM_ADDRESS_ERROR_RESPONSE: return TLM_ADDRESS_ERROR_RESPONSE;
-    case tlm::TLM_COMMAND_ERROR_RESPONSE: return TLM_COMMAND_ERROR_RESPONSE;
-    case tlm::TLM_BURST_ERROR_RESPONSE: return TLM_BURST_ERROR_RESPONSE;
-    case tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE: return TLM_BYTE_ENABLE_ERROR_RESPONSE;
+    case tlm::TLM_OK_RESPONSE: return TLM_STATUS_OK;
+    case tlm::TLM_INCOMPLETE_RESPONSE: return TLM_STATUS_INCOMPLETE;
+    case tlm::TLM_ADDRESS_ERROR_RESPONSE: return TLM_STATUS_ADDRESS_ERROR;
+    case tlm::TLM_COMMAND_ERROR_RESPONSE: return TLM_STATUS_COMMAND_ERROR;
+    case tlm::TLM_BURST_ERROR_RESPONSE: return TLM_STATUS_BURST_ERROR;
+    case tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE: return TLM_STATUS_BYTE_ENABLE_ERROR;
     case tlm::TLM_GENERIC_ERROR_RESPONSE: break;
     }
-    return TLM_GENERIC_ERROR_RESPONSE;
+    return TLM_STATUS_GENERIC_ERROR;
 }
 
 bool is_streaming_burst(const tlm::tlm_generic_payload &gp)

@@ -4,14 +4,9 @@
 #ifndef GTSIM_SC_PAYLOAD_H
 #define GTSIM_SC_PAYLOAD_H
 
-// gtsim's C headers first: SystemC's tlm_gp.h defines TLM_BYTE_ENABLED and TLM_BYTE_DISABLED
-// too (same values); included after ours, its system-header definitions pass silently, so drop
-// them if a SystemC header came first. Every gtsim_sc header includes this one first.
-#ifdef TLM_BYTE_ENABLED
-#undef TLM_BYTE_ENABLED
-#undef TLM_BYTE_DISABLED
-#endif
-#include "tlm.h"
+// gtsim's names do not collide with SystemC's (docs/guide/library.md "Next to SystemC and TLM-2.0"),
+// so the headers may come in any order.
+#include "gtsim_tlm.h"
 
 #include <systemc>
 #include <tlm>
@@ -26,11 +21,11 @@ tlm_payload to_gtsim(tlm::tlm_generic_payload &gp, tlm_address_space space);
 void to_systemc(const tlm_payload &p, tlm::tlm_generic_payload &gp);
 
 // The response statuses, one to one.
-tlm::tlm_response_status to_systemc(tlm_response_status status);
-tlm_response_status to_gtsim(tlm::tlm_response_status status);
+tlm::tlm_response_status to_systemc(tlm_status status);
+tlm_status to_gtsim(tlm::tlm_response_status status);
 
 // Whether gtsim can carry `gp` at all: a streaming width shorter than the length (a streaming
-// burst) has no gtsim form, and a target refuses it with TLM_BURST_ERROR_RESPONSE.
+// burst) has no gtsim form, and a target refuses it with TLM_STATUS_BURST_ERROR.
 bool is_streaming_burst(const tlm::tlm_generic_payload &gp);
 
 // gtsim time (picoseconds) and SystemC time.

@@ -53,10 +53,10 @@ struct gt_platform {
 
 TEST(ScPayload, ResponsesMapBothWays)
 {
-    const tlm_response_status all[] = { TLM_OK_RESPONSE, TLM_INCOMPLETE_RESPONSE, TLM_GENERIC_ERROR_RESPONSE,
-                                        TLM_ADDRESS_ERROR_RESPONSE, TLM_COMMAND_ERROR_RESPONSE,
-                                        TLM_BURST_ERROR_RESPONSE, TLM_BYTE_ENABLE_ERROR_RESPONSE };
-    for (tlm_response_status s : all) {
+    const tlm_status all[] = { TLM_STATUS_OK, TLM_STATUS_INCOMPLETE, TLM_STATUS_GENERIC_ERROR,
+                                        TLM_STATUS_ADDRESS_ERROR, TLM_STATUS_COMMAND_ERROR,
+                                        TLM_STATUS_BURST_ERROR, TLM_STATUS_BYTE_ENABLE_ERROR };
+    for (tlm_status s : all) {
         EXPECT_EQ(static_cast<int>(gtsim::to_systemc(s)), static_cast<int>(s)) << tlm_response_name(s);
         EXPECT_EQ(gtsim::to_gtsim(gtsim::to_systemc(s)), s) << tlm_response_name(s);
     }
@@ -75,20 +75,20 @@ TEST(ScPayload, FieldsCrossBothWays)
     gp.set_byte_enable_ptr(be);
     gp.set_byte_enable_length(2);
     tlm_payload p = gtsim::to_gtsim(gp, TLM_SPACE_GGTT);
-    EXPECT_EQ(p.command, TLM_WRITE_COMMAND);
+    EXPECT_EQ(p.command, TLM_CMD_WRITE);
     EXPECT_EQ(p.address, 0x1234u);
     EXPECT_EQ(p.data, data);
     EXPECT_EQ(p.length, 8u);
     EXPECT_EQ(p.byte_enable, be);
     EXPECT_EQ(p.byte_enable_length, 2u);
     EXPECT_EQ(p.address_space, TLM_SPACE_GGTT);
-    EXPECT_EQ(p.response, TLM_INCOMPLETE_RESPONSE);
+    EXPECT_EQ(p.response, TLM_STATUS_INCOMPLETE);
 
-    p.command = TLM_READ_COMMAND;
+    p.command = TLM_CMD_READ;
     p.address = 0x40;
     p.length = 4;
     p.byte_enable = nullptr;
-    p.response = TLM_ADDRESS_ERROR_RESPONSE;
+    p.response = TLM_STATUS_ADDRESS_ERROR;
     p.dmi_allowed = true;
     tlm::tlm_generic_payload back;
     gtsim::to_systemc(p, back);

@@ -70,19 +70,10 @@ __attribute__((format(printf, 3, 4))) static void gtsim_asm_fail(gtsim_asm_parse
     if (parser->line_failed)
         return;
     parser->line_failed = true;
-    gtsim_asm_result *result = parser->result;
-    if (result->error_count == GTSIM_ASM_MAX_ERRORS) {
-        result->errors_truncated = true;
-        return;
-    }
-    if (!result->errors)
-        result->errors = tlm_alloc_resize(NULL, GTSIM_ASM_MAX_ERRORS, sizeof *result->errors);
-    gtsim_asm_error *error = &result->errors[result->error_count++];
-    error->line = parser->line;
-    error->column = column;
     va_list args;
     va_start(args, format);
-    vsnprintf(error->message, sizeof error->message, format, args);
+    gtsim_line_error_add(&parser->result->errors, &parser->result->error_count, &parser->result->errors_truncated, GTSIM_ASM_MAX_ERRORS, parser->line,
+                         column, format, args);
     va_end(args);
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "cs_commands.h"
+#include "gtsim_line.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,11 +19,7 @@ extern "C" {
 /* Errors recorded per file before the assembler gives up on it (one per line at most). */
 #define GTSIM_ASM_MAX_ERRORS 20
 
-typedef struct gtsim_asm_error {
-    size_t line;        /* 1-based */
-    size_t column;      /* 1-based byte column of the offending token or value */
-    char message[256];  /* without the FILE:LINE:COL prefix */
-} gtsim_asm_error;
+typedef gtsim_line_error gtsim_asm_error; /* FILE:LINE:COL: message */
 
 typedef struct gtsim_asm_result {
     uint32_t *dwords;          /* the assembled dwords, in file order (owned) */

@@ -1,4 +1,4 @@
-/* The shared line tokenizer (gtsim_line.h). */
+/* The shared line tokenizer and error list of the gtsim text formats (gtsim_line.h). */
 #include "gtsim_line.h"
 
 #include <stdio.h>
@@ -46,4 +46,19 @@ void gtsim_token_describe(const char *text, size_t length, char *out, size_t siz
             used += (size_t)snprintf(out + used, size - used, "\\x%02x", c);
     }
     snprintf(out + used, size - used, "%s'", length > SHOWN ? "..." : "");
+}
+
+void gtsim_line_error_add(gtsim_line_error **errors, size_t *count, bool *truncated, size_t max, size_t line,
+                          size_t column, const char *format, va_list args)
+{
+    if (*count == max) {
+        *truncated = true;
+        return;
+    }
+    if (!*errors)
+        *errors = tlm_alloc_resize(NULL, max, sizeof **errors);
+    gtsim_line_error *error = &(*errors)[(*count)++];
+    error->line = line;
+    error->column = column;
+    vsnprintf(error->message, sizeof error->message, format, args);
 }

@@ -75,19 +75,10 @@ __attribute__((format(printf, 3, 4))) static void gtsim_error_at(gtsim_parser *p
     if (parser->line_failed)
         return;
     parser->line_failed = true;
-    gtsim_scenario *scenario = parser->scenario;
-    if (scenario->error_count == GTSIM_SCENARIO_MAX_ERRORS) {
-        scenario->errors_truncated = true;
-        return;
-    }
-    if (!scenario->errors)
-        scenario->errors = tlm_alloc_resize(NULL, GTSIM_SCENARIO_MAX_ERRORS, sizeof *scenario->errors);
-    gtsim_scenario_error *error = &scenario->errors[scenario->error_count++];
-    error->line = parser->line;
-    error->column = column;
     va_list args;
     va_start(args, format);
-    vsnprintf(error->message, sizeof error->message, format, args);
+    gtsim_line_error_add(&parser->scenario->errors, &parser->scenario->error_count, &parser->scenario->errors_truncated, GTSIM_SCENARIO_MAX_ERRORS, parser->line,
+                         column, format, args);
     va_end(args);
 }
 

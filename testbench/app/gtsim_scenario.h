@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gtsim_line.h"
 #include "gtsim_scenario_verbs.h"
 
 #ifdef __cplusplus
@@ -68,11 +69,7 @@ typedef struct gtsim_statement {
 extern const char *const gtsim_doorbell_arm_results[];
 extern const char *const gtsim_doorbell_ring_results[];
 
-typedef struct gtsim_scenario_error {
-    size_t line;        /* 1-based */
-    size_t column;      /* 1-based, at the offending token (or just past the line's last token) */
-    char message[256];  /* without the FILE:LINE:COL prefix */
-} gtsim_scenario_error;
+typedef gtsim_line_error gtsim_scenario_error; /* FILE:LINE:COL: message; column at the offending token (or just past the line's last token) */
 
 typedef struct gtsim_scenario {
     char *name;                  /* shown in every message: the path as given, or "default.gtsim" */

@@ -329,26 +329,55 @@ TEST_F(CsSys, PredicatedCommandsFollowTheResultGen12)
     EXPECT_EQ(mem_rd(self, DATA + 4), tail);
 }
 
-TEST_F(CsSys, SetPredicateDropsPipelineCommandsGen12)
+/* i915 intel_lrc.c setup_predicate_disable_wa: with MI_SET_PREDICATE's predication active the
+ * store is NOOP'ed and the batch end with bit 15 is "predicated"; MI_SET_PREDICATE (DISABLE)
+ * runs, and the plain batch end ends the batch. Stores `done` at `address` when the batch ran
+ * past its predicated end. */
+static void predicate_disable_batch(CsSys *self, uint64_t batch, uint64_t address)
+{
+    sdi(self, address, 0); /* "If predication is active, this will be noop'ed" */
+    EMIT("MI_BATCH_BUFFER_END", 1, { "predicate", 0, 1 });
+    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 0 });
+    sdi(self, address, 1); /* "enable predication before the next BB" */
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, batch);
+}
+
+/* genxml gen12.xml MI_SET_PREDICATE PREDICATE ENABLE: while the selected condition holds every
+ * command is a NOOP (i915: a store "will be noop'ed"; a stray MI_SET_PREDICATE "prevents us
+ * executing the ring", gen8_engine_cs.c xehp_emit_bb_start) except MI_SET_PREDICATE and the
+ * batch start and end without their predicate bit 15, which i915's fix-up needs. */
+TEST_F(CsSys, SetPredicateNoopsCommandsButNotItsOwnWayOutGen12)
 {
     build(self, CS_PROFILE_GEN12);
+    mem_wr(self, DATA + 4, 7);
+    mem_wr(self, DATA + 16, 7);
+    predicate_disable_batch(self, BATCH, DATA + 4);
+    predicate_disable_batch(self, BATCH2, DATA + 16);
     predicate_srcs(self, 1, 1);
     mi_predicate(self, 2, 0, 2); /* result 1 */
-    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 4 }); /* NOOP on result set */
+    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 4 }); /* NOOP on result set: active */
     EMIT0("3DSTATE_CLIP");
-    sdi(self, DATA, 1); /* MI commands still run */
-    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 3 }); /* NOOP on result clear */
-    EMIT0("3DSTATE_CLIP");
+    sdi(self, DATA, 1);
+    bb_start(self, BATCH, true, false); /* active: the store and the predicated end are NOOPs */
+    sdi(self, DATA + 8, 2);             /* the batch turned predication off */
+    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 3 }); /* NOOP on result clear: not active */
+    EMIT0("3DSTATE_VF_STATISTICS");
+    bb_start(self, BATCH2, true, false); /* not active: the predicated end ends it */
     EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 15 });
     EMIT0("3DPRIMITIVE");
+    sdi(self, DATA + 12, 3);
     EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 0 });
-    EMIT0("3DSTATE_VF_STATISTICS");
     run_ring(self);
-    EXPECT_EQ(mem_rd(self, DATA), 1u);
-    ASSERT_EQ(cs_engine_event_count(engine_model(self)), 2u);
-    expect_event(self, 0, "3DSTATE_CLIP", cs_find_command(CS_PROFILE_GEN12, "3DSTATE_CLIP")->default_length);
-    expect_event(self, 1, "3DSTATE_VF_STATISTICS", 1);
-    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->predicated, 2u);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
+    EXPECT_EQ(mem_rd(self, DATA), 0u);
+    EXPECT_EQ(mem_rd(self, DATA + 4), 1u);
+    EXPECT_EQ(mem_rd(self, DATA + 8), 2u);
+    EXPECT_EQ(mem_rd(self, DATA + 12), 0u);
+    EXPECT_EQ(mem_rd(self, DATA + 16), 0u);
+    ASSERT_EQ(cs_engine_event_count(engine_model(self)), 1u);
+    expect_event(self, 0, "3DSTATE_VF_STATISTICS", 1);
+    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->predicated, 6u);
 }
 
 /* ---- register addressing ------------------------------------------------------------------ */

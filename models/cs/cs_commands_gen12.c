@@ -129,9 +129,11 @@ static const cs_field gen12_arb_check_fields[] = {
     CS_FLAG("pre_parser_disable_mask", 0, 8),
 };
 
-/* genxml gen12.xml MI_BATCH_BUFFER_END. */
+/* genxml gen12.xml MI_BATCH_BUFFER_END; predicate (bit 15) from i915 intel_lrc.c
+ * setup_predicate_disable_wa ("MI_BATCH_BUFFER_END | BIT(15)", a "predicated end"). */
 static const cs_field gen12_bb_end_fields[] = {
     CS_FLAG("end_context", 0, 0),
+    CS_FLAG("predicate", 0, 15),
 };
 
 static const cs_field gen12_suspend_flush_fields[] = {

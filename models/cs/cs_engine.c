@@ -249,7 +249,7 @@ static uint32_t step_once(cs_engine_model *model)
         model->stats.instpm_disabled++;
         return length; /* parsed, not executed (INSTPM) */
     }
-    if (model->set_predicate && kind >= EXEC_PIPELINE && kind <= EXEC_PRIMITIVE && cs_set_predicate_drops(model)) {
+    if (model->set_predicate && !cs_set_predicate_exempt(kind, &decoded) && cs_set_predicate_drops(model)) {
         model->stats.predicated++;
         return length; /* MI_SET_PREDICATE: dropped as a NOOP */
     }

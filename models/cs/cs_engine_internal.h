@@ -279,6 +279,7 @@ void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
 /* cs_mi.c */
 exec_kind cs_exec_kind_of(const char *name);
 bool cs_predicate_result(cs_engine_model *model);
+bool cs_set_predicate_exempt(exec_kind kind, const cs_decoded *decoded);
 bool cs_set_predicate_drops(cs_engine_model *model);
 void cs_execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decoded);
 

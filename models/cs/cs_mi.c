@@ -447,7 +447,25 @@ static void predicate(cs_engine_model *model, const cs_decoded *decoded)
     *cs_reg(model, CS_MI_PREDICATE_RESULT_INDEX) = result ? 1u : 0u;
 }
 
-/* MI_SET_PREDICATE (gen12): while its condition holds, pipeline commands are dropped (NOOP). */
+/* MI_SET_PREDICATE (gen12): the commands its condition never turns into NOOPs. i915 relies on
+ * MI_SET_PREDICATE running to turn predication off, on an MI_BATCH_BUFFER_END without its
+ * predicate bit (15) ending the batch (intel_lrc.c setup_predicate_disable_wa) and on an
+ * MI_BATCH_BUFFER_START without bit 15 reaching that fix-up ("Fixup stray MI_SET_PREDICATE as it
+ * prevents us executing the ring", gen8_engine_cs.c xehp_emit_bb_start); the same sequence says
+ * an MI_STORE_DWORD_IMM "will be noop'ed" while predication is active and a batch end with bit
+ * 15 is "predicated": every other command is. */
+bool cs_set_predicate_exempt(exec_kind kind, const cs_decoded *decoded)
+{
+    if (kind == EXEC_SET_PREDICATE)
+        return true;
+    if (kind == EXEC_BB_END)
+        return !cs_get(decoded, "predicate", 0);
+    if (kind == EXEC_BB_START)
+        return !cs_get(decoded, "predication", 0);
+    return false;
+}
+
+/* MI_SET_PREDICATE (gen12): whether its condition holds now (the command is dropped as a NOOP). */
 bool cs_set_predicate_drops(cs_engine_model *model)
 {
     bool result2 = (*cs_reg(model, CS_PREDICATE_RESULT_2_INDEX) & 1u) != 0;

@@ -9,12 +9,14 @@ dw 0x10400002 0x00200100 0x00000000 0x00000041
 dw 0x00000000 0x02800000
 # gen12_emit_flush_rcs(EMIT_INVALIDATE): preparser_disable(true) (MI_ARB_CHECK | 1 << 8 | 1);
 # PIPE_CONTROL(6): command cache, TLB, instruction, texture, VF, constant, state invalidate,
-# store index, QW write, CS stall at LRC_PPHWSP_SCRATCH_ADDR (0x34 * 4); the aux table
-# invalidate (MI_LOAD_REGISTER_IMM(1) | MI_LRI_MMIO_REMAP_EN, GEN12_CCS_AUX_INV 0x4208, AUX_INV,
-# MI_NOOP); preparser_disable(false)
+# store index, QW write, CS stall at LRC_PPHWSP_SCRATCH_ADDR (0x34 * 4); gen12_emit_aux_table_inv:
+# MI_LOAD_REGISTER_IMM(1) | MI_LRI_MMIO_REMAP_EN, GEN12_GFX_CCS_AUX_NV 0x4208, AUX_INV, then the
+# register-poll wait for the hardware to clear it (MI_SEMAPHORE_WAIT_TOKEN | REGISTER_POLL | POLL |
+# SAD_EQ_SDD, 0, 0x4208, 0, 0); preparser_disable(false)
 dw 0x02800101
 dw 0x7a000004 0x20344c1c 0x000000d0 0x00000000 0x00000000 0x00000000
-dw 0x11020001 0x00004208 0x00000001 0x00000000
+dw 0x11020001 0x00004208 0x00000001
+dw 0x0e01c003 0x00000000 0x00004208 0x00000000 0x00000000
 dw 0x02800100
 # gen8_emit_bb_start: MI_ARB_ON_OFF | MI_ARB_ENABLE; MI_BATCH_BUFFER_START_GEN8 | BIT(8)
 # (a user batch: PPGTT, non-secure) at 0x00300000; MI_ARB_ON_OFF | MI_ARB_DISABLE; MI_NOOP

@@ -112,6 +112,32 @@ TEST_F(SysCoverage, Gen12RingCountsEachCommandPerEngineAndListsEveryAcceptedComm
     EXPECT_EQ(gtsim_coverage_exercised(self->coverage, "irq.gen12"), 1);
 }
 
+/* Forwarded pipeline commands of replayed real buffers (the cmd_* scenarios: a gen12 render
+ * batch of 3D state behind an i915 request, video and video enhancement batches) are counted per
+ * engine like MI commands (docs/reference/cs.md "Pipeline port"); so are those of i915's gen6 null
+ * render state. */
+TEST_F(SysCoverage, ForwardedPipelineCommandsOfReplayedStreamsAreCounted)
+{
+    run_file(self, "cmd_i915_request_gen12.gtsim");
+    EXPECT_EQ(count(self, "mi.gen12.rcs", "3DSTATE_CLIP"), 1);
+    EXPECT_EQ(count(self, "mi.gen12.rcs", "STATE_BASE_ADDRESS"), 1);
+    EXPECT_EQ(count(self, "mi.gen12.rcs", "3DPRIMITIVE"), 1);
+    EXPECT_EQ(count(self, "mi.gen12.rcs", "MI_ARB_ON_OFF"), 3);
+    EXPECT_EQ(count(self, "mi.gen12.rcs", "PIPE_CONTROL"), 4);
+    gtsim_coverage_destroy(self->coverage);
+    self->coverage = gtsim_coverage_create();
+    run_file(self, "cmd_video_gen12.gtsim");
+    EXPECT_EQ(count(self, "mi.gen12.vcs", "MFX_WAIT"), 2);
+    EXPECT_EQ(count(self, "mi.gen12.vcs", "MFD_AVC_BSD_OBJECT"), 1);
+    EXPECT_EQ(count(self, "mi.gen12.vecs", "VEBOX_STATE"), 1);
+    gtsim_coverage_destroy(self->coverage);
+    self->coverage = gtsim_coverage_create();
+    run_file(self, "cmd_renderstate_gen6.gtsim"); /* i915's gen6 null render state */
+    EXPECT_EQ(count(self, "mi.gen6.rcs", "3DSTATE_WM"), 1);
+    EXPECT_EQ(count(self, "mi.gen6.rcs", "3DSTATE_VERTEX_BUFFERS"), 1);
+    EXPECT_EQ(count(self, "mi.gen6.rcs", "MI_BATCH_BUFFER_END"), 1);
+}
+
 TEST_F(SysCoverage, ParserErrorsAreNotCountedAsCommands)
 {
     /* an MI_STORE_DATA_IMM shorter than its fields is an Instruction Parser error that halts

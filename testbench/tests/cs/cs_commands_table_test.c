@@ -416,6 +416,15 @@ TEST(CsHeader, EveryWellFormedHeaderIsMeasuredByItsLengthField)
     expect_measured(CS_PROFILE_GEN12, CS_ENGINE_RCS, 0xe0000000, NULL, 1, CS_DECODE_UNKNOWN);
     expect_measured(CS_PROFILE_GEN12, CS_ENGINE_RCS, 0x04800000, NULL, 1, CS_DECODE_UNKNOWN); /* 09h (HSW) */
     expect_measured(CS_PROFILE_GEN6, CS_ENGINE_RCS, 0x00800000, NULL, 1, CS_DECODE_UNKNOWN);  /* 01h (gen8+) */
+    /* Spec 002's Haswell map (MI_URB_ATOMIC_ALLOC 09h, MI_LOAD_URB_MEM 2Ch, MI_STORE_URB_MEM 2Dh;
+     * i915 intel_gpu_commands.h defines the last two for its Haswell parser) is in neither genxml
+     * gen6.xml nor gen12.xml: reserved in both profiles. */
+    for (int p = 0; p < 2; p++) {
+        cs_profile profile = p ? CS_PROFILE_GEN12 : CS_PROFILE_GEN6;
+        expect_measured(profile, CS_ENGINE_RCS, 0x04800000, NULL, 1, CS_DECODE_UNKNOWN);
+        expect_measured(profile, CS_ENGINE_RCS, 0x16000002, NULL, 1, CS_DECODE_UNKNOWN);
+        expect_measured(profile, CS_ENGINE_RCS, 0x16800002, NULL, 1, CS_DECODE_UNKNOWN);
+    }
     cs_decoded decoded;
     const uint32_t reserved[] = { 0x7c000000 };
     cs_decode(CS_PROFILE_GEN12, CS_ENGINE_RCS, reserved, 1, &decoded);

@@ -2,6 +2,7 @@
  * the register addressing of the MI register commands (docs/reference/cs.md "Pipeline port", "MI_MATH",
  * "Predication"). */
 #include "cs_engine_fixture.h"
+#include "gt_regs.h"
 
 /* ---- the pipeline port ------------------------------------------------------------------- */
 
@@ -328,26 +329,55 @@ TEST_F(CsSys, PredicatedCommandsFollowTheResultGen12)
     EXPECT_EQ(mem_rd(self, DATA + 4), tail);
 }
 
-TEST_F(CsSys, SetPredicateDropsPipelineCommandsGen12)
+/* i915 intel_lrc.c setup_predicate_disable_wa: with MI_SET_PREDICATE's predication active the
+ * store is NOOP'ed and the batch end with bit 15 is "predicated"; MI_SET_PREDICATE (DISABLE)
+ * runs, and the plain batch end ends the batch. Stores `done` at `address` when the batch ran
+ * past its predicated end. */
+static void predicate_disable_batch(CsSys *self, uint64_t batch, uint64_t address)
+{
+    sdi(self, address, 0); /* "If predication is active, this will be noop'ed" */
+    EMIT("MI_BATCH_BUFFER_END", 1, { "predicate", 0, 1 });
+    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 0 });
+    sdi(self, address, 1); /* "enable predication before the next BB" */
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, batch);
+}
+
+/* genxml gen12.xml MI_SET_PREDICATE PREDICATE ENABLE: while the selected condition holds every
+ * command is a NOOP (i915: a store "will be noop'ed"; a stray MI_SET_PREDICATE "prevents us
+ * executing the ring", gen8_engine_cs.c xehp_emit_bb_start) except MI_SET_PREDICATE and the
+ * batch start and end without their predicate bit 15, which i915's fix-up needs. */
+TEST_F(CsSys, SetPredicateNoopsCommandsButNotItsOwnWayOutGen12)
 {
     build(self, CS_PROFILE_GEN12);
+    mem_wr(self, DATA + 4, 7);
+    mem_wr(self, DATA + 16, 7);
+    predicate_disable_batch(self, BATCH, DATA + 4);
+    predicate_disable_batch(self, BATCH2, DATA + 16);
     predicate_srcs(self, 1, 1);
     mi_predicate(self, 2, 0, 2); /* result 1 */
-    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 4 }); /* NOOP on result set */
+    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 4 }); /* NOOP on result set: active */
     EMIT0("3DSTATE_CLIP");
-    sdi(self, DATA, 1); /* MI commands still run */
-    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 3 }); /* NOOP on result clear */
-    EMIT0("3DSTATE_CLIP");
+    sdi(self, DATA, 1);
+    bb_start(self, BATCH, true, false); /* active: the store and the predicated end are NOOPs */
+    sdi(self, DATA + 8, 2);             /* the batch turned predication off */
+    EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 3 }); /* NOOP on result clear: not active */
+    EMIT0("3DSTATE_VF_STATISTICS");
+    bb_start(self, BATCH2, true, false); /* not active: the predicated end ends it */
     EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 15 });
     EMIT0("3DPRIMITIVE");
+    sdi(self, DATA + 12, 3);
     EMIT("MI_SET_PREDICATE", 1, { "noop", 0, 0 });
-    EMIT0("3DSTATE_VF_STATISTICS");
     run_ring(self);
-    EXPECT_EQ(mem_rd(self, DATA), 1u);
-    ASSERT_EQ(cs_engine_event_count(engine_model(self)), 2u);
-    expect_event(self, 0, "3DSTATE_CLIP", cs_find_command(CS_PROFILE_GEN12, "3DSTATE_CLIP")->default_length);
-    expect_event(self, 1, "3DSTATE_VF_STATISTICS", 1);
-    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->predicated, 2u);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
+    EXPECT_EQ(mem_rd(self, DATA), 0u);
+    EXPECT_EQ(mem_rd(self, DATA + 4), 1u);
+    EXPECT_EQ(mem_rd(self, DATA + 8), 2u);
+    EXPECT_EQ(mem_rd(self, DATA + 12), 0u);
+    EXPECT_EQ(mem_rd(self, DATA + 16), 0u);
+    ASSERT_EQ(cs_engine_event_count(engine_model(self)), 1u);
+    expect_event(self, 0, "3DSTATE_VF_STATISTICS", 1);
+    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->predicated, 6u);
 }
 
 /* ---- register addressing ------------------------------------------------------------------ */
@@ -365,13 +395,78 @@ TEST_F(CsSys, CsMmioRemapUsesTheLowBitsOnlyGen12)
          { "add_cs_mmio", 0, 1 });
     EMIT("MI_STORE_REGISTER_MEM", 4, { "reg", 0, 0x22000u + CS_GPR0_OFFSET + 16u }, { "address", 0, DATA },
          { "add_cs_mmio", 0, 1 });
+    /* LRM and LRR the same way: absolute offsets of the render, blitter and video enhancement
+     * engines' GPRs, with the flag, reach this (video) engine's GPRs. */
+    mem_wr(self, DATA + 0x10, 0x44);
+    EMIT("MI_LOAD_REGISTER_MEM", 0, { "reg", 0, 0x2000u + CS_GPR0_OFFSET + 32u }, { "address", 0, DATA + 0x10 },
+         { "add_cs_mmio", 0, 1 });
+    EMIT("MI_LOAD_REGISTER_REG", 0, { "src_reg", 0, 0x22000u + CS_GPR0_OFFSET + 32u }, { "add_cs_mmio_src", 0, 1 },
+         { "dst_reg", 0, (uint32_t)base_of(self, CS_ENGINE_VECS) + CS_GPR0_OFFSET + 40u },
+         { "add_cs_mmio_dst", 0, 1 });
     run_ring(self);
     EXPECT_EQ(gpr_rd(self, 1), 0x11u);
     EXPECT_EQ(gpr_rd(self, 2), 0x22u);
     EXPECT_EQ(gpr_rd(self, 3), 0x33u);
+    EXPECT_EQ(gpr_rd(self, 4), 0x44u);
+    EXPECT_EQ(gpr_rd(self, 5), 0x44u);
     EXPECT_EQ(mem_rd(self, DATA), 0x22u);
-    self->engine = CS_ENGINE_RCS;
-    EXPECT_EQ(gpr_rd(self, 2), 0u);
+    static const cs_engine others[] = { CS_ENGINE_RCS, CS_ENGINE_BCS, CS_ENGINE_VECS };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        self->engine = others[i];
+        EXPECT_EQ(gpr_rd(self, 2), 0u);
+        EXPECT_EQ(gpr_rd(self, 4), 0u);
+        EXPECT_EQ(gpr_rd(self, 5), 0u);
+    }
+}
+
+/* genxml gen12.xml MI_LOAD_REGISTER_MEM "Add Loop Variable" (bit 20): no public source says what
+ * is added or where the loop variable lives, so the model loads as without it (docs/reference/cs.md
+ * "Executed commands", a **choice**): the command is valid, runs, and loads the dword. */
+TEST_F(CsSys, LoadRegisterMemWithAddLoopVariableLoadsAsWithoutGen12)
+{
+    build(self, CS_PROFILE_GEN12);
+    mem_wr(self, DATA + 0x20, 0x1234);
+    EMIT("MI_LOAD_REGISTER_MEM", 0, { "reg", 0, CS_GPR0_OFFSET + 8u * 6u }, { "address", 0, DATA + 0x20 },
+         { "add_cs_mmio", 0, 1 }, { "add_loop_variable", 0, 1 });
+    sdi(self, DATA, 1);
+    run_ring(self);
+    EXPECT_FALSE(cs_engine_halted(engine_model(self)));
+    EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
+    EXPECT_EQ(gpr_rd(self, 6), 0x1234u);
+    EXPECT_EQ(mem_rd(self, DATA), 1u);
+}
+
+/* i915 gen12_emit_aux_table_inv (gen8_engine_cs.c): an MMIO-remapped LRI sets AUX_INV in the
+ * engine's aux-table invalidation register (render GEN12_GFX_CCS_AUX_NV, video GEN12_VD0_AUX_NV,
+ * enhancement GEN12_VE0_AUX_NV), then a 5-dword MI_SEMAPHORE_WAIT_TOKEN | REGISTER_POLL | POLL |
+ * SAD_EQ_SDD polls that register until the hardware has cleared the bit. The engine reads the
+ * register through the MMIO path (the GT answers it) and goes on; nothing halts or errors. */
+TEST_F(CsSys, RegisterPollSemaphoreOnTheAuxInvalidationRegisterGen12)
+{
+    static const struct {
+        cs_engine engine;
+        uint32_t reg;
+    } cases[] = { { CS_ENGINE_RCS, GT_GFX_CCS_AUX_NV_OFFSET },
+                  { CS_ENGINE_VCS, GT_VD0_AUX_NV_OFFSET },
+                  { CS_ENGINE_VECS, GT_VE0_AUX_NV_OFFSET } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        build(self, CS_PROFILE_GEN12);
+        self->engine = cases[i].engine;
+        /* Graphics memory at the register's offset holds AUX_INV: only the register read passes. */
+        mem_wr(self, cases[i].reg, GT_GFX_CCS_AUX_NV_AUX_INV_MASK);
+        EMIT("MI_LOAD_REGISTER_IMM", 3, { "mmio_remap", 0, 1 }, { "reg", 0, cases[i].reg },
+             { "data", 0, GT_GFX_CCS_AUX_NV_AUX_INV_MASK });
+        EMIT("MI_SEMAPHORE_WAIT", 5, { "register_poll", 0, 1 }, { "wait_mode", 0, 1 }, { "compare", 0, 4 },
+             { "data", 0, 0 }, { "address", 0, cases[i].reg });
+        sdi(self, DATA, 0x5e);
+        run_ring(self);
+        EXPECT_EQ(mem_rd(self, DATA), 0x5eu);
+        EXPECT_FALSE(cs_engine_halted(engine_model(self)));
+        EXPECT_EQ(rd(self, CS_ESR_OFFSET), 0u);
+        EXPECT_EQ(mmio_rd(self, cases[i].reg) & GT_GFX_CCS_AUX_NV_AUX_INV_MASK, 0u);
+        gtsim_system_destroy(self->system);
+        self->system = NULL;
+    }
 }
 
 /* ---- PIPE_CONTROL LRI post-sync (gen12) --------------------------------------------------- */

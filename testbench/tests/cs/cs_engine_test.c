@@ -458,6 +458,9 @@ BOTH_PROFILES(SpinnerRunsUntilTheHostRewritesIt)
     place(self, BATCH);
     tlm_kernel *kernel = gtsim_system_kernel(self->system);
     EXPECT_EQ(tlm_kernel_run_for(kernel, 2 * TLM_MS), TLM_RUN_TIME_REACHED);
+    /* A runaway is bounded by the run's limit (`run idle max N`), not by a parser error. */
+    EXPECT_EQ(tlm_kernel_run_until_idle(kernel, 1 * TLM_MS), TLM_RUN_BOUND_HIT);
+    EXPECT_FALSE(gtsim_system_idle(self->system));
     EXPECT_FALSE(cs_engine_halted(engine_model(self)));
     EXPECT_GT(cs_engine_get_stats(engine_model(self))->batches, 4096u); /* past any old chain limit */
     EXPECT_EQ(rd(self, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK, 0u);

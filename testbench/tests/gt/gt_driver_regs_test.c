@@ -121,6 +121,59 @@ TEST(GtForceWake, Gen6RequestAndAcknowledge)
     teardown(&self);
 }
 
+static void start_ring(GtRegs *self, cs_engine engine, const uint32_t *dwords, uint32_t count);
+
+static void check_powered_down(const char *profile)
+{
+    /* spec 001: cycles to a powered-down domain are completed by the message channel's
+     * termination node (writes sunk, reads a dummy 0); force wake keeps a domain up. i915
+     * gen6_rc6_enable / gen11_rc6_enable: RC6 is off until the driver sets GEN6_RC_CONTROL. */
+    GtRegs self = { 0 };
+    build(&self, profile);
+    bool gen12 = strcmp(profile, "gen12") == 0;
+    uint64_t rcs = base(&self, CS_ENGINE_RCS), bcs = base(&self, CS_ENGINE_BCS);
+    uint32_t render_wake = gen12 ? GT_FORCEWAKE_RENDER_OFFSET : GT_FORCEWAKE_GEN6_OFFSET;
+    uint32_t wake = gen12 ? MASKED_ENABLE(1u) : 1u, sleep = gen12 ? MASKED_DISABLE(1u) : 0u;
+    /* RC6 off: no force wake needed. */
+    wr(&self, rcs + CS_RING_START_OFFSET, 0x20000);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x20000u);
+    wr(&self, GT_RC_CONTROL_OFFSET, GT_RC_CONTROL_HW_ENABLE_MASK | GT_RC_CONTROL_RC6_ENABLE_MASK);
+    EXPECT_EQ(rd(&self, GT_RC_CONTROL_OFFSET), GT_RC_CONTROL_HW_ENABLE_MASK | GT_RC_CONTROL_RC6_ENABLE_MASK);
+    /* RC6 on, idle, no force wake: dummy completions, the write is lost. */
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0u);
+    wr(&self, rcs + CS_RING_START_OFFSET, 0x30000);
+    /* Force wake on render: the register is there again with its old value. */
+    wr(&self, render_wake, wake);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x20000u);
+    wr(&self, rcs + CS_RING_START_OFFSET, 0x40000);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x40000u);
+    /* gen12: the blitter is the GT domain's, still down; gen6 has one domain. */
+    wr(&self, bcs + CS_RING_START_OFFSET, 0x50000);
+    EXPECT_EQ(rd(&self, bcs + CS_RING_START_OFFSET), gen12 ? 0u : 0x50000u);
+    wr(&self, render_wake, sleep);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0u);
+    /* A busy engine keeps the GT up: start the render ring under force wake, then release it. */
+    uint32_t ring[64] = { 0 };
+    wr(&self, render_wake, wake);
+    start_ring(&self, CS_ENGINE_RCS, ring, 64);
+    wr(&self, render_wake, sleep);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x100000u);
+    tlm_kernel_run_for(self.kernel, 100000 * TLM_NS);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0u); /* idle again: down */
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+}
+
+TEST(GtForceWake, Gen12PoweredDownDomainSinksWritesAndReadsZero)
+{
+    check_powered_down("gen12");
+}
+
+TEST(GtForceWake, Gen6PoweredDownGtSinksWritesAndReadsZero)
+{
+    check_powered_down("gen6");
+}
+
 /* ---- fuses, steering, aux invalidation -------------------------------------------------------- */
 
 TEST(GtFuses, Gen12ReflectionsAndSteering)

@@ -647,6 +647,66 @@ TEST(GtGuc, Gen12HostToGucMessageRegisters)
     teardown(&self);
 }
 
+/* ---- gen6 per-engine interrupt layouts -------------------------------------------------------- */
+
+static uint32_t mem_rd(GtRegs *self, uint64_t address)
+{
+    uint32_t data = 0;
+    tlm_payload payload = tlm_payload_make(TLM_CMD_READ, address, &data, 4);
+    payload.address_space = TLM_SPACE_GGTT;
+    tlm_time delay = 0;
+    tlm_b_transport(tlm_memory_target(self->memory), &payload, &delay);
+    return data;
+}
+
+TEST(GtEngineIrq, Gen6VideoAndBlitterEventsUseTheirOwnBitsEverywhere)
+{
+    /* spec 002 "Bit Definition for Interrupt Control Registers" (video: user interrupt 12, sync
+     * status 14, master error 15, MI_FLUSH_DW notify 16, timeout 18, page fault 19, context switch
+     * 20; blitter: user interrupt 22, sync status 24, master error 25, MI_FLUSH_DW notify 26, page
+     * fault 29): IMR, HWSTAM, the ISR the status page receives and GTIIR all use the engine's own
+     * positions (i915 gen6_irq_enable / gen5_gt_irq_postinstall: GT_BSD_USER_INTERRUPT 12,
+     * GT_BLT_USER_INTERRUPT 22, GT_BSD_CS_ERROR_INTERRUPT 15, GT_BLT_CS_ERROR_INTERRUPT 25,
+     * GT_BLT_FLUSHDW_NOTIFY_INTERRUPT 26). An IMR unmasking the render layout's bit masks the event. */
+    static const uint32_t user[] = { 0x01000000u, 0 };               /* MI_USER_INTERRUPT */
+    static const uint32_t notify[] = { 0x13000101u, 0, 0, 0 };       /* MI_FLUSH_DW, notify (8) */
+    static const uint32_t error[] = { 0x3F000000u, 0 };              /* no command: parser error */
+    static const struct {
+        cs_engine engine;     /* which engine */
+        const uint32_t *ring; /* its commands */
+        uint32_t count;       /* dwords */
+        uint32_t own;         /* the event's bit in the engine's layout (= GTIIR's) */
+        uint32_t render;      /* the same event's bit in the render layout */
+    } cases[] = {
+        { CS_ENGINE_VCS, user, 2, IRQ_GEN6_GTIIR_VIDEO_USER_INTERRUPT_MASK, 1u << 0 },
+        { CS_ENGINE_VCS, notify, 4, IRQ_GEN6_GTIIR_VIDEO_FLUSH_DW_NOTIFY_MASK, 1u << 4 },
+        { CS_ENGINE_VCS, error, 2, IRQ_GEN6_GTIIR_VIDEO_MASTER_ERROR_MASK, 1u << 3 },
+        { CS_ENGINE_BCS, user, 2, IRQ_GEN6_GTIIR_BLITTER_USER_INTERRUPT_MASK, 1u << 0 },
+        { CS_ENGINE_BCS, notify, 4, IRQ_GEN6_GTIIR_BLITTER_FLUSH_DW_NOTIFY_MASK, 1u << 4 },
+        { CS_ENGINE_BCS, error, 2, IRQ_GEN6_GTIIR_BLITTER_MASTER_ERROR_MASK, 1u << 3 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (int own_layout = 0; own_layout < 2; own_layout++) {
+            GtRegs self = { 0 };
+            build(&self, "gen6");
+            uint64_t b = base(&self, cases[i].engine);
+            uint32_t unmasked = own_layout ? cases[i].own : cases[i].render;
+            wr(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIMR_OFFSET, 0);
+            wr(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIER_OFFSET, 0xFFFFFFFFu);
+            wr(&self, b + CS_GEN6_HWS_PGA_OFFSET, 0x300000);
+            wr(&self, b + CS_EMR_OFFSET, 0);
+            wr(&self, b + CS_IMR_OFFSET, ~unmasked);
+            wr(&self, b + CS_HWSTAM_OFFSET, ~unmasked);
+            start_ring(&self, cases[i].engine, cases[i].ring, cases[i].count);
+            tlm_kernel_run_for(self.kernel, 10000 * TLM_NS);
+            EXPECT_EQ(rd(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), own_layout ? cases[i].own : 0u);
+            if (cases[i].ring == error) /* a level event: the status page's ISR copy keeps it */
+                EXPECT_EQ(mem_rd(&self, 0x300000), own_layout ? cases[i].own : 0u);
+            teardown(&self);
+        }
+    }
+}
+
 /* ---- reserved interrupt mask bits ------------------------------------------------------------ */
 
 TEST(GtEngineIrq, Gen6ReservedImrAndHwstamBitsAreReadOnlyOnes)

@@ -44,6 +44,15 @@ static bool hidden(cs_engine_model *model, uint64_t offset)
     if ((aligned == CS_GFX_MODE_OFFSET) !=
         (aligned == CS_GFX_MODE_OFFSET && model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_RCS))
         return true;
+    /* PGTBL_ER is the render engine's (i915 PGTBL_ER 0x2024), INSTDONE_2 gen6 render's (i915
+     * GEN4_INSTDONE1 0x207C), CMD_CCTL gen12's on every engine (i915 RING_CMD_CCTL). */
+    if (aligned == CS_PGTBL_ER_OFFSET && model->config.engine != CS_ENGINE_RCS)
+        return true;
+    if (aligned == CS_INSTDONE_2_OFFSET &&
+        !(model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_RCS))
+        return true;
+    if (aligned == CS_CMD_CCTL_OFFSET && model->config.profile == CS_PROFILE_GEN6)
+        return true;
     bool rncid = aligned == CS_RNCID_OFFSET || aligned == CS_RNCID_UDW_OFFSET;
     if (rncid && !(model->config.profile == CS_PROFILE_GEN6 && model->config.engine == CS_ENGINE_VCS))
         return true;

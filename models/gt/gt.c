@@ -58,6 +58,14 @@ const char *gt_profile_names(void)
     return "gen12, gen6";
 }
 
+/* An engine's registers as the BAR reaches them, through its force-wake domain's power state. */
+typedef struct gt_power_gate {
+    tlm_target target;           /* mapped into the BAR at the engine's base */
+    gt *model;                   /* the GT */
+    unsigned engine;             /* the cs_engine behind it */
+    bool logged;                 /* the first access while powered down was logged */
+} gt_power_gate;
+
 struct gt {
     tlm_kernel *kernel;          /* time base and logger */
     const gt_profile *profile;   /* what is built */
@@ -74,6 +82,7 @@ struct gt {
     const tlm_target *irq_guc_target; /* the aggregator's GuC block (gen12) */
     tlm_signal *irq_guc_vector[2];       /* the GuC's vectors (gen12) */
     cs_engine_model *engines[CS_ENGINE_COUNT]; /* the profile's command streamers (NULL: absent) */
+    gt_power_gate gates[CS_ENGINE_COUNT]; /* each engine's registers behind its domain's power state */
     eu_array *eu;                /* the EU array behind the render engine */
     doorbell *doorbell;          /* GTI doorbell controller model (gen12 without a replacement) */
     guc *guc;                    /* GuC shim, interrupt block, host<->GuC interrupts (gen12) */
@@ -218,6 +227,59 @@ static void add_irq(gt *model, const gt_irq_block *replacement)
     model->tap_sink = (irq_message_sink){ .deliver = tap_deliver, .self = model };
 }
 
+/* ---- power domains --------------------------------------------------------------------------- */
+
+/* Whether an engine's registers are powered down: RC6 on, no force wake holding its domain, and
+ * the GT idle (a busy engine keeps the GT in RC0: choice, docs/reference/gt.md "Power domains"). */
+static bool powered_down(const gt *model, unsigned engine)
+{
+    /* spec 001 force-wake table and i915 __gen12_fw_ranges: render, blitter (GT), VDBOX0, VEBOX0;
+     * gen6 has the one domain (gt_misc_domain_asleep ignores the domain there). */
+    static const gt_misc_domain domains[CS_ENGINE_COUNT] = {
+        [CS_ENGINE_RCS] = GT_MISC_DOMAIN_RENDER, [CS_ENGINE_BCS] = GT_MISC_DOMAIN_GT,
+        [CS_ENGINE_VCS] = GT_MISC_DOMAIN_VDBOX0, [CS_ENGINE_VECS] = GT_MISC_DOMAIN_VEBOX0,
+    };
+    if (!gt_misc_domain_asleep(model->misc, domains[engine]))
+        return false;
+    for (unsigned e = 0; e < CS_ENGINE_COUNT; e++)
+        if (model->engines[e] && cs_engine_busy(model->engines[e]))
+            return false;
+    return true;
+}
+
+/* spec 001 "Miscellaneous Notes": the message channel's termination node completes cycles to a
+ * powered-down endpoint on its behalf, sinking writes and returning dummy completions (0) for
+ * reads; i915 takes force wake around such accesses for this reason. */
+static void gate_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
+{
+    gt_power_gate *gate = self;
+    gt *model = gate->model;
+    if (!powered_down(model, gate->engine) || tlm_payload_check(payload) != TLM_STATUS_OK) {
+        tlm_b_transport(cs_engine_target(model->engines[gate->engine]), payload, delay);
+        return;
+    }
+    if (!gate->logged) {
+        gate->logged = true;
+        tlm_log_warning(tlm_logger_block(tlm_kernel_logger(model->kernel), "mmio"),
+                        "%s of 0x%06llx while its force-wake domain is powered down: reads 0, writes dropped "
+                        "(logged once per engine)",
+                        tlm_command_name(payload->command),
+                        (unsigned long long)(cs_profile_get(model->profile->cs)->engines[gate->engine].mmio_base +
+                                             payload->address));
+    }
+    if (payload->command == TLM_CMD_READ)
+        for (uint32_t i = 0; i < payload->length; i++)
+            if (tlm_payload_byte_enabled(payload, i))
+                payload->data[i] = 0;
+    payload->response = TLM_STATUS_OK;
+}
+
+static uint32_t gate_transport_dbg(void *self, tlm_payload *payload)
+{
+    gt_power_gate *gate = self;
+    return tlm_transport_dbg(cs_engine_target(gate->model->engines[gate->engine]), payload);
+}
+
 /* The profile's command streamers at their MMIO bases (cs_commands.h profile data), fetching
  * from and writing to graphics memory, reaching other registers through the MMIO map, their
  * interrupt messages into the aggregator (docs/reference/cs.md). */
@@ -238,7 +300,11 @@ static void add_engines(gt *model)
             .clock_period = model->clock_period,
         };
         model->engines[e] = cs_engine_create(model->kernel, info->name, &engine);
-        gt_bar_map(&model->bar, info->mmio_base, CS_BLOCK_SIZE, cs_engine_target(model->engines[e]));
+        gt_power_gate *gate = &model->gates[e];
+        *gate = (gt_power_gate){ .model = model, .engine = e };
+        gate->target = (tlm_target){ .name = cs_engine_target(model->engines[e])->name, .self = gate,
+                                     .b_transport = gate_b_transport, .transport_dbg = gate_transport_dbg };
+        gt_bar_map(&model->bar, info->mmio_base, CS_BLOCK_SIZE, &gate->target);
         if (cs_engine_hws_pga_target(model->engines[e]))
             gt_bar_map(&model->bar, info->mmio_base + CS_GEN6_HWS_PGA_OFFSET, 4,
                            cs_engine_hws_pga_target(model->engines[e]));

@@ -16,7 +16,7 @@ typedef struct gt_misc_window {
     uint64_t size;               /* its bytes */
 } gt_misc_window;
 
-#define GT_MISC_WINDOWS 12u
+#define GT_MISC_WINDOWS 24u
 
 struct gt_misc {
     tlm_register_file registers; /* gt_regs.toml, at their BAR offsets */
@@ -28,14 +28,18 @@ struct gt_misc {
     gt_misc_window windows[GT_MISC_WINDOWS]; /* where the registers are mapped */
 };
 
-/* gen6 has the SNB force wake pair, the per-ring fault registers and GDRST (i915
- * FORCEWAKE/FORCEWAKE_ACK, RING_FAULT_REG, GEN6_GDRST); gen12 everything else and GDRST. */
+/* gen6 has the SNB force wake pair, the per-ring fault registers, its GAM/GAC/GAB and error
+ * registers (i915 FORCEWAKE/FORCEWAKE_ACK, RING_FAULT_REG, GAM_ECOCHK, ERROR_GEN6, DONE_REG,
+ * GAC_ECO_BITS, GAB_CTL); gen12 everything else; both GDRST, GEN6_RC_CONTROL and the fences. */
 static bool on_profile(const gt_misc *regs, uint32_t offset)
 {
     bool gen6_only = offset == GT_FORCEWAKE_GEN6_OFFSET || offset == GT_FORCEWAKE_ACK_GEN6_OFFSET ||
                      offset == GT_RING_FAULT_RCS_OFFSET || offset == GT_RING_FAULT_VCS_OFFSET ||
-                     offset == GT_RING_FAULT_BCS_OFFSET;
-    if (offset == GT_GDRST_OFFSET)
+                     offset == GT_RING_FAULT_BCS_OFFSET || offset == GT_GAM_ECOCHK_OFFSET ||
+                     offset == GT_ERROR_GEN6_OFFSET || offset == GT_DONE_REG_OFFSET ||
+                     offset == GT_GAC_ECO_BITS_OFFSET || offset == GT_GAB_CTL_OFFSET;
+    if (offset == GT_GDRST_OFFSET || offset == GT_RC_CONTROL_OFFSET ||
+        (offset >= GT_FENCE_LO_0_OFFSET && offset <= GT_FENCE_HI_31_OFFSET)) /* gen6's window holds 16 */
         return true;
     return regs->profile->gen11_irq ? !gen6_only : gen6_only;
 }
@@ -112,6 +116,25 @@ static uint32_t window_transport_dbg(void *self, tlm_payload *payload)
     return tlm_register_file_read_dbg(&window->regs->registers, payload, offset & ~3u);
 }
 
+bool gt_misc_domain_asleep(const gt_misc *regs, gt_misc_domain domain)
+{
+    /* i915 gen6_rc6_enable / gen11_rc6_enable: RC6 is the driver's to enable; without it the GT
+     * never powers down. With it, a domain stays up while force wake holds it (spec 001
+     * force-wake table: any request bit, the driver's FORCEWAKE_KERNEL or its fallback). */
+    const uint32_t *values = regs->registers.values;
+    if (!(values[GT_RC_CONTROL_STORAGE_INDEX] & GT_RC_CONTROL_RC6_ENABLE_MASK))
+        return false;
+    if (!regs->profile->gen11_irq) /* Sandy Bridge: one domain, one request bit */
+        return !(values[GT_FORCEWAKE_GEN6_STORAGE_INDEX] & GT_FORCEWAKE_GEN6_KERNEL_MASK);
+    static const uint32_t requests[] = {
+        [GT_MISC_DOMAIN_GT] = GT_FORCEWAKE_GT_STORAGE_INDEX,
+        [GT_MISC_DOMAIN_RENDER] = GT_FORCEWAKE_RENDER_STORAGE_INDEX,
+        [GT_MISC_DOMAIN_VDBOX0] = GT_FORCEWAKE_MEDIA_VDBOX0_STORAGE_INDEX,
+        [GT_MISC_DOMAIN_VEBOX0] = GT_FORCEWAKE_MEDIA_VEBOX0_STORAGE_INDEX,
+    };
+    return !(values[requests[domain]] & GT_FORCEWAKE_GT_REQ_MASK);
+}
+
 const tlm_target *gt_misc_guc_window(gt_misc *regs, uint64_t *base, uint64_t *size)
 {
     for (size_t i = 0; i < GT_MISC_WINDOWS; i++) {
@@ -152,6 +175,17 @@ gt_misc *gt_misc_create(tlm_kernel *kernel, const gt_profile *profile, gt_bar *b
         { 0xA000, 0x600, true, true },      /* force-wake requests */
         { 0x130000, 0x100, true, true },    /* force-wake acknowledges (GT, gen6) */
         { 0x1901F0, 0x60, true, false },    /* host-GuC messages (past the interrupt tree's 0x190107) */
+        { 0x4090, 0x4, false, true },       /* gen6 GAM_ECOCHK */
+        { 0x40A0, 0x4, false, true },       /* gen6 ERROR_GEN6 */
+        { 0x40B0, 0x4, false, true },       /* gen6 DONE_REG */
+        { 0x14090, 0x4, false, true },      /* gen6 GAC_ECO_BITS */
+        { 0x24000, 0x4, false, true },      /* gen6 GAB_CTL */
+        { 0x43F4, 0x4, true, false },       /* gen12 GEN12_AUX_ERR_DBG */
+        { 0x7100, 0xC, true, false },       /* slice-common instruction done (gen6 has INSTDONE_2 instead) */
+        { 0xE160, 0x8, true, false },       /* sampler and row instruction done */
+        { 0x1CC000, 0x4, true, false },     /* gen12 SFC_DONE(0) */
+        { 0x100000, 0x100, true, false },   /* fences: gen12 32 */
+        { 0x100000, 0x80, false, true },    /* fences: gen6 16 */
     };
     for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++) {
         if (!(profile->gen11_irq ? windows[i].gen12 : windows[i].gen6))

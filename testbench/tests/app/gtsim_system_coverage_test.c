@@ -243,6 +243,26 @@ TEST_F(SysCoverage, EventsCountWhetherOrNotSoftwareEnabledThem)
     EXPECT_EQ(count(self, "irq.gen6", "rcs.user_interrupt"), 0);
 }
 
+TEST_F(SysCoverage, UnimplementedOffsetsAreCountedAndNamed)
+{
+    /* docs/reference/gt.md "Unimplemented offsets": the coverage file has the BAR's accesses to
+     * offsets no register answers, their distinct count and the first ones by name; a driver
+     * flow touches none. */
+    run_text(self, "profile gen12\n"
+                   "mmio write 0x8000 0x1\n"
+                   "mmio read 0x8000 expect 0x0\n"
+                   "mmio read 0x178010 expect 0x0\n");
+    EXPECT_EQ(count(self, "mmio", "unimplemented_access"), 3);
+    EXPECT_EQ(count(self, "mmio", "unimplemented_offset"), 2);
+    EXPECT_EQ(count(self, "mmio", "unimplemented.0x008000"), 1);
+    EXPECT_EQ(count(self, "mmio", "unimplemented.0x178010"), 1);
+    gtsim_coverage_destroy(self->coverage);
+    self->coverage = gtsim_coverage_create();
+    run_file(self, "drivers/gen12_hang_reset.gtsim");
+    run_file(self, "drivers/gen6_bringup_requests.gtsim");
+    EXPECT_EQ(count(self, "mmio", "unimplemented_access"), 0);
+}
+
 TEST(GtsimRunCoverage, SeveralScenariosMergeIntoOneFile)
 {
     char dir[] = "/tmp/tb_cov_XXXXXX";

@@ -121,6 +121,59 @@ TEST(GtForceWake, Gen6RequestAndAcknowledge)
     teardown(&self);
 }
 
+static void start_ring(GtRegs *self, cs_engine engine, const uint32_t *dwords, uint32_t count);
+
+static void check_powered_down(const char *profile)
+{
+    /* spec 001: cycles to a powered-down domain are completed by the message channel's
+     * termination node (writes sunk, reads a dummy 0); force wake keeps a domain up. i915
+     * gen6_rc6_enable / gen11_rc6_enable: RC6 is off until the driver sets GEN6_RC_CONTROL. */
+    GtRegs self = { 0 };
+    build(&self, profile);
+    bool gen12 = strcmp(profile, "gen12") == 0;
+    uint64_t rcs = base(&self, CS_ENGINE_RCS), bcs = base(&self, CS_ENGINE_BCS);
+    uint32_t render_wake = gen12 ? GT_FORCEWAKE_RENDER_OFFSET : GT_FORCEWAKE_GEN6_OFFSET;
+    uint32_t wake = gen12 ? MASKED_ENABLE(1u) : 1u, sleep = gen12 ? MASKED_DISABLE(1u) : 0u;
+    /* RC6 off: no force wake needed. */
+    wr(&self, rcs + CS_RING_START_OFFSET, 0x20000);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x20000u);
+    wr(&self, GT_RC_CONTROL_OFFSET, GT_RC_CONTROL_HW_ENABLE_MASK | GT_RC_CONTROL_RC6_ENABLE_MASK);
+    EXPECT_EQ(rd(&self, GT_RC_CONTROL_OFFSET), GT_RC_CONTROL_HW_ENABLE_MASK | GT_RC_CONTROL_RC6_ENABLE_MASK);
+    /* RC6 on, idle, no force wake: dummy completions, the write is lost. */
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0u);
+    wr(&self, rcs + CS_RING_START_OFFSET, 0x30000);
+    /* Force wake on render: the register is there again with its old value. */
+    wr(&self, render_wake, wake);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x20000u);
+    wr(&self, rcs + CS_RING_START_OFFSET, 0x40000);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x40000u);
+    /* gen12: the blitter is the GT domain's, still down; gen6 has one domain. */
+    wr(&self, bcs + CS_RING_START_OFFSET, 0x50000);
+    EXPECT_EQ(rd(&self, bcs + CS_RING_START_OFFSET), gen12 ? 0u : 0x50000u);
+    wr(&self, render_wake, sleep);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0u);
+    /* A busy engine keeps the GT up: start the render ring under force wake, then release it. */
+    uint32_t ring[64] = { 0 };
+    wr(&self, render_wake, wake);
+    start_ring(&self, CS_ENGINE_RCS, ring, 64);
+    wr(&self, render_wake, sleep);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0x100000u);
+    tlm_kernel_run_for(self.kernel, 100000 * TLM_NS);
+    EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0u); /* idle again: down */
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+}
+
+TEST(GtForceWake, Gen12PoweredDownDomainSinksWritesAndReadsZero)
+{
+    check_powered_down("gen12");
+}
+
+TEST(GtForceWake, Gen6PoweredDownGtSinksWritesAndReadsZero)
+{
+    check_powered_down("gen6");
+}
+
 /* ---- fuses, steering, aux invalidation -------------------------------------------------------- */
 
 TEST(GtFuses, Gen12ReflectionsAndSteering)
@@ -173,6 +226,65 @@ static void check_domain_reset(const char *profile, uint32_t blitter_bit)
     wr(&self, GT_GDRST_OFFSET, 1); /* GRDOM_FULL: every engine */
     EXPECT_EQ(rd(&self, rcs + CS_RING_START_OFFSET), 0u);
     teardown(&self);
+}
+
+TEST(GtReset, Gen12DomainResetKeepsTheCsbFifoForTheGuc)
+{
+    /* spec 001 §CSB: the GuC reads context status through the engine's CSB read port and FIFO;
+     * a domain reset (i915 gen11_reset_engines: GEN11_GRDOM_RENDER into GDRST) puts the engine
+     * in its reset state but the FIFO keeps its unread entries. An empty context (i915 gen12
+     * descriptor: valid, legacy 64-bit, privileged; HEAD = TAIL) completes at once. */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    uint64_t rcs = base(&self, CS_ENGINE_RCS);
+    static const uint32_t image[] = {
+        0x00000000u, 0x1100101Bu, 0x00002244u, 0, 0x00002034u, 0, 0x00002030u, 0,
+        0x00002038u, 0x00140000u, 0x0000203Cu, 1,
+    };
+    mem_wr(&self, 0x501000, image, sizeof image / sizeof image[0]);
+    wr(&self, rcs + CS_HWS_PGA_OFFSET, 0x300000);
+    wr(&self, rcs + CS_EXECLIST_SQ_ELEMENT0_LO_OFFSET, 0x00500119u);
+    wr(&self, rcs + CS_EXECLIST_SQ_ELEMENT0_LO_OFFSET + 4, 0x20u); /* context id 1 */
+    wr(&self, rcs + CS_EXECLIST_CONTROL_OFFSET, 1);                 /* EL_CTRL_LOAD */
+    tlm_kernel_run_for(self.kernel, 10000 * TLM_NS);
+    uint32_t fifo = rd(&self, rcs + CS_CSB_FIFO_STATUS_OFFSET);
+    EXPECT_EQ(fifo & CS_CSB_FIFO_STATUS_EMPTY_MASK, 0u); /* the context's entries wait */
+    uint32_t first = rd(&self, rcs + CS_CSB_READ_PORT_OFFSET);
+    fifo = rd(&self, rcs + CS_CSB_FIFO_STATUS_OFFSET);
+    wr(&self, GT_GDRST_OFFSET, 1u << 1); /* GEN11_GRDOM_RENDER */
+    EXPECT_EQ(rd(&self, GT_GDRST_OFFSET), 0u);
+    EXPECT_EQ(rd(&self, rcs + CS_HWS_PGA_OFFSET), 0u);                  /* the engine is reset... */
+    EXPECT_EQ(rd(&self, rcs + CS_CSB_FIFO_STATUS_OFFSET), fifo);        /* ...its FIFO is not */
+    EXPECT_NE(rd(&self, rcs + CS_CSB_READ_PORT_OFFSET), first);         /* the entry's other half */
+    teardown(&self);
+}
+
+TEST(GtEngineMgmt, MiModeResetsToTheSpecDefaultWithIdleReadOnly)
+{
+    /* spec 000 §1.1.4.1 MI_MODE: default 00000000h for its fields; Rings Idle is a read-only
+     * status ("Writes to this bit are not allowed"): Parser Idle and Ring Arbiter Idle, which an
+     * engine out of reset is (i915 ring_is_idle expects MODE_IDLE on an idle engine). A domain
+     * reset returns the fields to their default. */
+    static const char *const profiles[] = { "gen6", "gen12" };
+    for (size_t p = 0; p < 2; p++) {
+        GtRegs self = { 0 };
+        build(&self, profiles[p]);
+        for (unsigned e = 0; e < CS_ENGINE_COUNT; e++) {
+            if (!cs_profile_get(gt_get_profile(self.model)->cs)->engines[e].present)
+                continue;
+            uint64_t mi_mode = base(&self, (cs_engine)e) + CS_MI_MODE_OFFSET;
+            EXPECT_EQ(rd(&self, mi_mode), CS_MI_MODE_RINGS_IDLE_MASK);
+            wr(&self, mi_mode, MASKED_DISABLE(CS_MI_MODE_RINGS_IDLE_MASK)); /* not allowed: kept */
+            EXPECT_EQ(rd(&self, mi_mode), CS_MI_MODE_RINGS_IDLE_MASK);
+            wr(&self, mi_mode, MASKED_ENABLE(CS_MI_MODE_STOP_RINGS_MASK));
+            EXPECT_EQ(rd(&self, mi_mode), CS_MI_MODE_RINGS_IDLE_MASK | CS_MI_MODE_STOP_RINGS_MASK);
+        }
+        wr(&self, GT_GDRST_OFFSET, 1); /* GRDOM_FULL */
+        for (unsigned e = 0; e < CS_ENGINE_COUNT; e++)
+            if (cs_profile_get(gt_get_profile(self.model)->cs)->engines[e].present)
+                EXPECT_EQ(rd(&self, base(&self, (cs_engine)e) + CS_MI_MODE_OFFSET), CS_MI_MODE_RINGS_IDLE_MASK);
+        teardown(&self);
+    }
 }
 
 TEST(GtReset, Gen12DomainResetOfTheBlitter)
@@ -361,6 +473,149 @@ TEST(GtHangCapture, Gen6RegistersNameTheHungCommand)
     check_hang_capture("gen6");
 }
 
+static void expect_read_only(GtRegs *self, uint64_t offset, uint32_t value)
+{
+    EXPECT_EQ(rd(self, offset), value);
+    wr(self, offset, ~value);
+    EXPECT_EQ(rd(self, offset), value);
+}
+
+TEST(GtHangCapture, Gen12GlobalRegistersReadNoErrorAndEveryUnitDone)
+{
+    /* i915 i915_gpu_error.c gt_record_global_regs (gen12: GEN12_FAULT_TLB_DATA0/1, GEN12_AUX_ERR_DBG,
+     * GEN12_SFC_DONE(0), GEN12_GAM_DONE), gt_record_global_nonguc_regs (PGTBL_ER), and
+     * intel_engine_get_instdone (GEN7_SC_INSTDONE, GEN12_SC_INSTDONE_EXTRA/2, per subslice through
+     * GEN8_MCR_SELECTOR: GEN8_SAMPLER_INSTDONE, GEN8_ROW_INSTDONE). Nothing is faulting or busy
+     * below the command streamers: no error, every unit done; the driver cannot write them. */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    uint64_t rcs = base(&self, CS_ENGINE_RCS);
+    expect_read_only(&self, GUC_MMIO_BASE + GUC_FAULT_TLB_DATA0_OFFSET, 0);
+    expect_read_only(&self, GUC_MMIO_BASE + GUC_FAULT_TLB_DATA1_OFFSET, 0);
+    expect_read_only(&self, GUC_MMIO_BASE + GUC_GAM_DONE_OFFSET, 0xFFFFFFFFu);
+    expect_read_only(&self, GT_AUX_ERR_DBG_OFFSET, 0);
+    expect_read_only(&self, GT_SFC_DONE0_OFFSET, 0xFFFFFFFFu);
+    expect_read_only(&self, rcs + CS_PGTBL_ER_OFFSET, 0);
+    expect_read_only(&self, GT_SC_INSTDONE_OFFSET, 0xFFFFFFFFu);
+    expect_read_only(&self, GT_SC_INSTDONE_EXTRA_OFFSET, 0xFFFFFFFFu);
+    expect_read_only(&self, GT_SC_INSTDONE_EXTRA2_OFFSET, 0xFFFFFFFFu);
+    for (uint32_t subslice = 0; subslice < 6; subslice++) {
+        wr(&self, GT_MCR_SELECTOR_OFFSET, subslice << 24); /* unicast to one subslice */
+        EXPECT_EQ(rd(&self, GT_SAMPLER_INSTDONE_OFFSET), 0xFFFFFFFFu);
+        EXPECT_EQ(rd(&self, GT_ROW_INSTDONE_OFFSET), 0xFFFFFFFFu);
+    }
+    /* PGTBL_ER is the render engine's only; gen6's INSTDONE_2 is not here. */
+    uint64_t before = unimplemented(&self);
+    rd(&self, base(&self, CS_ENGINE_BCS) + CS_PGTBL_ER_OFFSET);
+    rd(&self, rcs + CS_INSTDONE_2_OFFSET);
+    EXPECT_EQ(unimplemented(&self), before + 2);
+    teardown(&self);
+}
+
+TEST(GtHangCapture, Gen6GlobalRegistersReadNoErrorAndEveryUnitDone)
+{
+    /* i915 gt_record_global_regs on gen6: ERROR_GEN6, DONE_REG, GAB_CTL, GFX_MODE, FORCEWAKE;
+     * intel_engine_get_instdone: RING_INSTDONE and, on render, GEN4_INSTDONE1 ("INSTDONE_2 on SNB"). */
+    GtRegs self = { 0 };
+    build(&self, "gen6");
+    uint64_t rcs = base(&self, CS_ENGINE_RCS);
+    expect_read_only(&self, GT_ERROR_GEN6_OFFSET, 0);
+    expect_read_only(&self, GT_DONE_REG_OFFSET, 0xFFFFFFFFu);
+    expect_read_only(&self, rcs + CS_INSTDONE_2_OFFSET, 0xFFFFFFFFu);
+    expect_read_only(&self, rcs + CS_PGTBL_ER_OFFSET, 0);
+    /* gen12's registers are not here. */
+    uint64_t before = unimplemented(&self);
+    rd(&self, GT_SC_INSTDONE_OFFSET);
+    rd(&self, GT_AUX_ERR_DBG_OFFSET);
+    rd(&self, base(&self, CS_ENGINE_VCS) + CS_INSTDONE_2_OFFSET); /* render only */
+    rd(&self, rcs + CS_CMD_CCTL_OFFSET);                           /* gen12 only */
+    EXPECT_EQ(unimplemented(&self), before + 4);
+    teardown(&self);
+}
+
+TEST(GtEngineMgmt, Gen12CmdCctlIsMaskedOnEveryEngine)
+{
+    /* i915 gen12_ctx_gt_mocs_init: wa_masked_field_set(RING_CMD_CCTL, CMD_CCTL_MOCS_MASK,
+     * CMD_CCTL_MOCS_OVERRIDE(mocs, mocs)); xe declares RING_CMD_CCTL masked. Write override 13:7,
+     * read override 6:0; the hang capture reads it back. */
+    GtRegs self = { 0 };
+    build(&self, "gen12");
+    static const cs_engine engines[] = { CS_ENGINE_RCS, CS_ENGINE_BCS, CS_ENGINE_VCS, CS_ENGINE_VECS };
+    for (size_t i = 0; i < 4; i++) {
+        uint64_t reg = base(&self, engines[i]) + CS_CMD_CCTL_OFFSET;
+        EXPECT_EQ(rd(&self, reg), 0u);
+        uint32_t mocs = 3u << 1; /* MOCS index 3, as a value: index << 1 */
+        wr(&self, reg, 0x3FFFu << 16 | mocs << 7 | mocs);
+        EXPECT_EQ(rd(&self, reg), mocs << 7 | mocs);
+        wr(&self, reg, 0x3FFFu); /* no enable bits: nothing changes */
+        EXPECT_EQ(rd(&self, reg), mocs << 7 | mocs);
+        wr(&self, reg, CS_CMD_CCTL_WRITE_OVERRIDE_MASK << 16); /* clear the write override only */
+        EXPECT_EQ(rd(&self, reg), mocs);
+    }
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+}
+
+TEST(GtPpgtt, Gen6EnableRegistersKeepTheDriversBits)
+{
+    /* i915 gen6_ppgtt.c gen6_ppgtt_enable: read-modify-write GAC_ECO_BITS |= ECOBITS_SNB_BIT (13) |
+     * ECOBITS_PPGTT_CACHE64B (3 << 8), GAB_CTL |= GAB_CTL_CONT_AFTER_PAGEFAULT (8), GAM_ECOCHK |=
+     * ECOCHK_SNB_BIT (10) | ECOCHK_PPGTT_CACHE64B (3 << 3); then GFX_MODE PPGTT enable (masked). */
+    GtRegs self = { 0 };
+    build(&self, "gen6");
+    static const struct { uint32_t offset, bits; } rmw[] = {
+        { GT_GAC_ECO_BITS_OFFSET, 1u << 13 | 3u << 8 },
+        { GT_GAB_CTL_OFFSET, 1u << 8 },
+        { GT_GAM_ECOCHK_OFFSET, 1u << 10 | 3u << 3 },
+    };
+    for (size_t i = 0; i < 3; i++) {
+        uint32_t value = rd(&self, rmw[i].offset);
+        wr(&self, rmw[i].offset, value | rmw[i].bits);
+        EXPECT_EQ(rd(&self, rmw[i].offset), value | rmw[i].bits);
+    }
+    uint64_t rcs = base(&self, CS_ENGINE_RCS);
+    wr(&self, rcs + CS_GFX_MODE_OFFSET, MASKED_ENABLE(CS_GFX_MODE_PPGTT_ENABLE_MASK));
+    EXPECT_EQ(rd(&self, rcs + CS_GFX_MODE_OFFSET) & CS_GFX_MODE_PPGTT_ENABLE_MASK, CS_GFX_MODE_PPGTT_ENABLE_MASK);
+    EXPECT_EQ(unimplemented(&self), 0u);
+    teardown(&self);
+    /* gen12 has none of the three. */
+    build(&self, "gen12");
+    for (size_t i = 0; i < 3; i++)
+        rd(&self, rmw[i].offset);
+    EXPECT_EQ(unimplemented(&self), 3u);
+    teardown(&self);
+}
+
+static void check_fences(const char *profile, unsigned count)
+{
+    /* i915 intel_ggtt_init_fences: 16 fences on gen6, 32 on gen7+; i965_write_fence_reg writes
+     * FENCE_REG_GEN6_HI(i) then _LO(i) (0x100000 + 8i), gt_record_fences reads them back. */
+    GtRegs self = { 0 };
+    build(&self, profile);
+    for (unsigned i = 0; i < count; i++) {
+        wr(&self, GT_FENCE_LO_0_OFFSET + 8 * i, 0x00100001u + (i << 12));
+        wr(&self, GT_FENCE_LO_0_OFFSET + 8 * i + 4, 0x00200000u + i);
+    }
+    for (unsigned i = 0; i < count; i++) {
+        EXPECT_EQ(rd(&self, GT_FENCE_LO_0_OFFSET + 8 * i), 0x00100001u + (i << 12));
+        EXPECT_EQ(rd(&self, GT_FENCE_LO_0_OFFSET + 8 * i + 4), 0x00200000u + i);
+    }
+    EXPECT_EQ(unimplemented(&self), 0u);
+    rd(&self, GT_FENCE_LO_0_OFFSET + 8 * count); /* one past the last */
+    EXPECT_EQ(unimplemented(&self), 1u);
+    teardown(&self);
+}
+
+TEST(GtFences, Gen12HasThirtyTwoFences)
+{
+    check_fences("gen12", 32);
+}
+
+TEST(GtFences, Gen6HasSixteenFences)
+{
+    check_fences("gen6", 16);
+}
+
 /* ---- host to GuC messages --------------------------------------------------------------------- */
 
 TEST(GtGuc, Gen12HostToGucMessageRegisters)
@@ -390,6 +645,66 @@ TEST(GtGuc, Gen12HostToGucMessageRegisters)
     EXPECT_EQ(rd(&self, GT_GEN11_SOFT_SCRATCH_0_OFFSET), 0u);
     EXPECT_EQ(unimplemented(&self), 1u); /* no GuC on gen6 */
     teardown(&self);
+}
+
+/* ---- gen6 per-engine interrupt layouts -------------------------------------------------------- */
+
+static uint32_t mem_rd(GtRegs *self, uint64_t address)
+{
+    uint32_t data = 0;
+    tlm_payload payload = tlm_payload_make(TLM_CMD_READ, address, &data, 4);
+    payload.address_space = TLM_SPACE_GGTT;
+    tlm_time delay = 0;
+    tlm_b_transport(tlm_memory_target(self->memory), &payload, &delay);
+    return data;
+}
+
+TEST(GtEngineIrq, Gen6VideoAndBlitterEventsUseTheirOwnBitsEverywhere)
+{
+    /* spec 002 "Bit Definition for Interrupt Control Registers" (video: user interrupt 12, sync
+     * status 14, master error 15, MI_FLUSH_DW notify 16, timeout 18, page fault 19, context switch
+     * 20; blitter: user interrupt 22, sync status 24, master error 25, MI_FLUSH_DW notify 26, page
+     * fault 29): IMR, HWSTAM, the ISR the status page receives and GTIIR all use the engine's own
+     * positions (i915 gen6_irq_enable / gen5_gt_irq_postinstall: GT_BSD_USER_INTERRUPT 12,
+     * GT_BLT_USER_INTERRUPT 22, GT_BSD_CS_ERROR_INTERRUPT 15, GT_BLT_CS_ERROR_INTERRUPT 25,
+     * GT_BLT_FLUSHDW_NOTIFY_INTERRUPT 26). An IMR unmasking the render layout's bit masks the event. */
+    static const uint32_t user[] = { 0x01000000u, 0 };               /* MI_USER_INTERRUPT */
+    static const uint32_t notify[] = { 0x13000101u, 0, 0, 0 };       /* MI_FLUSH_DW, notify (8) */
+    static const uint32_t error[] = { 0x3F000000u, 0 };              /* no command: parser error */
+    static const struct {
+        cs_engine engine;     /* which engine */
+        const uint32_t *ring; /* its commands */
+        uint32_t count;       /* dwords */
+        uint32_t own;         /* the event's bit in the engine's layout (= GTIIR's) */
+        uint32_t render;      /* the same event's bit in the render layout */
+    } cases[] = {
+        { CS_ENGINE_VCS, user, 2, IRQ_GEN6_GTIIR_VIDEO_USER_INTERRUPT_MASK, 1u << 0 },
+        { CS_ENGINE_VCS, notify, 4, IRQ_GEN6_GTIIR_VIDEO_FLUSH_DW_NOTIFY_MASK, 1u << 4 },
+        { CS_ENGINE_VCS, error, 2, IRQ_GEN6_GTIIR_VIDEO_MASTER_ERROR_MASK, 1u << 3 },
+        { CS_ENGINE_BCS, user, 2, IRQ_GEN6_GTIIR_BLITTER_USER_INTERRUPT_MASK, 1u << 0 },
+        { CS_ENGINE_BCS, notify, 4, IRQ_GEN6_GTIIR_BLITTER_FLUSH_DW_NOTIFY_MASK, 1u << 4 },
+        { CS_ENGINE_BCS, error, 2, IRQ_GEN6_GTIIR_BLITTER_MASTER_ERROR_MASK, 1u << 3 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (int own_layout = 0; own_layout < 2; own_layout++) {
+            GtRegs self = { 0 };
+            build(&self, "gen6");
+            uint64_t b = base(&self, cases[i].engine);
+            uint32_t unmasked = own_layout ? cases[i].own : cases[i].render;
+            wr(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIMR_OFFSET, 0);
+            wr(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIER_OFFSET, 0xFFFFFFFFu);
+            wr(&self, b + CS_GEN6_HWS_PGA_OFFSET, 0x300000);
+            wr(&self, b + CS_EMR_OFFSET, 0);
+            wr(&self, b + CS_IMR_OFFSET, ~unmasked);
+            wr(&self, b + CS_HWSTAM_OFFSET, ~unmasked);
+            start_ring(&self, cases[i].engine, cases[i].ring, cases[i].count);
+            tlm_kernel_run_for(self.kernel, 10000 * TLM_NS);
+            EXPECT_EQ(rd(&self, IRQ_GEN6_MMIO_BASE + IRQ_GEN6_GTIIR_OFFSET), own_layout ? cases[i].own : 0u);
+            if (cases[i].ring == error) /* a level event: the status page's ISR copy keeps it */
+                EXPECT_EQ(mem_rd(&self, 0x300000), own_layout ? cases[i].own : 0u);
+            teardown(&self);
+        }
+    }
 }
 
 /* ---- reserved interrupt mask bits ------------------------------------------------------------ */

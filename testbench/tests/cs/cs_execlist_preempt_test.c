@@ -125,6 +125,31 @@ TEST_F(CsSys, SubmissionPreemptsASpinnerAtItsArbCheck)
     EXPECT_EQ(errors(self), 0u);
 }
 
+/* A preemption raises the context switch interrupt with its CSB entry (spec 001; i915's
+ * execlists_irq_handler runs process_csb on GT_CONTEXT_SWITCH_INTERRUPT): one message for
+ * the switch from spinner A to spinner B, none while B spins on. */
+TEST_F(CsSys, PreemptionRaisesTheContextSwitchInterrupt)
+{
+    setup(self);
+    wr(self, CS_IMR_OFFSET, ~IRQ_DATA_CONTEXT_SWITCH); /* only the context switch */
+    spinner_batch(self, SPIN_A, 0xA);
+    spinner_batch(self, SPIN_B, 0xB);
+    make_context(self, LRCA0, RING, 0, request_ring(self, RING, SPIN_A, DATA + 0x40u, 0xA1));
+    make_context(self, LRCA1, RING1, 0, request_ring(self, RING1, SPIN_B, DATA + 0x80u, 0xB1));
+    submit(self, descriptor(self, LRCA0, 1), 0);
+    cycles(self, 200);
+    uint64_t before = cs_engine_get_stats(engine_model(self))->messages;
+    uint64_t entries = stats(self)->csb_entries;
+    submit(self, descriptor(self, LRCA1, 2), 0);
+    cycles(self, 400);
+    EXPECT_EQ(mem_rd(self, LAST), 0xBu);
+    EXPECT_EQ(stats(self)->csb_entries, entries + 1u);
+    EXPECT_EQ(csb_entry(self, HWSP, 1), preempted(self, 2, 1));
+    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->messages, before + 1u);
+    spinner_end(self, SPIN_A);
+    spinner_end(self, SPIN_B);
+}
+
 /* Context A: 30 stores each followed by MI_ARB_CHECK, after MI_ARB_ON_OFF `arbitration` when
  * `set`; context B: a fence store. A runs 60 clocks, then B is submitted. */
 static void arb_check_pair(CsSys *self, bool set, bool arbitration)

@@ -125,6 +125,31 @@ TEST_F(CsSys, SubmissionPreemptsASpinnerAtItsArbCheck)
     EXPECT_EQ(errors(self), 0u);
 }
 
+/* A preemption raises the context switch interrupt with its CSB entry (spec 001; i915's
+ * execlists_irq_handler runs process_csb on GT_CONTEXT_SWITCH_INTERRUPT): one message for
+ * the switch from spinner A to spinner B, none while B spins on. */
+TEST_F(CsSys, PreemptionRaisesTheContextSwitchInterrupt)
+{
+    setup(self);
+    wr(self, CS_IMR_OFFSET, ~IRQ_DATA_CONTEXT_SWITCH); /* only the context switch */
+    spinner_batch(self, SPIN_A, 0xA);
+    spinner_batch(self, SPIN_B, 0xB);
+    make_context(self, LRCA0, RING, 0, request_ring(self, RING, SPIN_A, DATA + 0x40u, 0xA1));
+    make_context(self, LRCA1, RING1, 0, request_ring(self, RING1, SPIN_B, DATA + 0x80u, 0xB1));
+    submit(self, descriptor(self, LRCA0, 1), 0);
+    cycles(self, 200);
+    uint64_t before = cs_engine_get_stats(engine_model(self))->messages;
+    uint64_t entries = stats(self)->csb_entries;
+    submit(self, descriptor(self, LRCA1, 2), 0);
+    cycles(self, 400);
+    EXPECT_EQ(mem_rd(self, LAST), 0xBu);
+    EXPECT_EQ(stats(self)->csb_entries, entries + 1u);
+    EXPECT_EQ(csb_entry(self, HWSP, 1), preempted(self, 2, 1));
+    EXPECT_EQ(cs_engine_get_stats(engine_model(self))->messages, before + 1u);
+    spinner_end(self, SPIN_A);
+    spinner_end(self, SPIN_B);
+}
+
 /* Context A: 30 stores each followed by MI_ARB_CHECK, after MI_ARB_ON_OFF `arbitration` when
  * `set`; context B: a fence store. A runs 60 clocks, then B is submitted. */
 static void arb_check_pair(CsSys *self, bool set, bool arbitration)
@@ -212,6 +237,39 @@ TEST_F(CsSys, FailingSemaphoreWaitIsAnArbitrationPoint)
     submit(self, descriptor(self, LRCA0, 1), 0);
     run(self);
     EXPECT_EQ(mem_rd(self, DATA + 0x204u), 0xAu);
+}
+
+/* The end of a batch buffer is an arbitration point (docs/reference/cs.md "Preemption and
+ * arbitration", a buffer boundary): a batch without MI_ARB_CHECK runs to its end, then the
+ * pending load switches A away with HEAD just past its MI_BATCH_BUFFER_START and the ring's
+ * own stores not yet run; resubmitted, A runs them. */
+TEST_F(CsSys, EndOfABatchIsAnArbitrationPoint)
+{
+    setup(self);
+    for (int i = 0; i < 20; i++)
+        sdi(self, DATA + 4u * (uint32_t)i, 1);
+    EMIT0("MI_BATCH_BUFFER_END");
+    place(self, BATCH);
+    bb_start(self, BATCH, false, false);
+    uint32_t after_start = 4u * self->length;
+    for (int i = 0; i < 20; i++)
+        sdi(self, DATA + 0x100u + 4u * (uint32_t)i, 2);
+    make_context(self, LRCA0, RING, 0, place_ring(self, RING));
+    make_context(self, LRCA1, RING1, 0, fence_ring(self, RING1, DATA + 0x200u, 3));
+    submit(self, descriptor(self, LRCA0, 1), 0);
+    cycles(self, 60);
+    ASSERT_EQ(mem_rd(self, DATA + 4u * 19u), 0u); /* still in the batch */
+    submit(self, descriptor(self, LRCA1, 2), 0);
+    cycles(self, 600);
+    EXPECT_EQ(mem_rd(self, DATA + 0x200u), 3u);
+    EXPECT_EQ(mem_rd(self, DATA + 4u * 19u), 1u); /* the batch ran to its end */
+    EXPECT_EQ(mem_rd(self, DATA + 0x100u), 0u);   /* the ring's stores after it did not */
+    EXPECT_EQ(csb_entry(self, HWSP, 1), preempted(self, 2, 1));
+    EXPECT_EQ(mem_rd(self, STATE_VALUE(CS_EXECLIST_CTX_RING_HEAD)) & CS_RING_HEAD_HEAD_MASK, after_start);
+    submit(self, descriptor(self, LRCA0, 1), 0);
+    run(self);
+    EXPECT_EQ(mem_rd(self, DATA + 0x100u + 4u * 19u), 2u);
+    EXPECT_EQ(errors(self), 0u);
 }
 
 /* MI_WAIT_FOR_EVENT waiting takes the ring out of arbitration (spec 000 EXCC): a load made
@@ -398,6 +456,53 @@ TEST_F(CsSys, PredicateResultIsPerContext)
     submit(self, descriptor(self, LRCA1, 2), 0);
     run(self);
     EXPECT_EQ(rd(self, CS_MI_PREDICATE_RESULT_1_OFFSET) & 1u, 0u);
+}
+
+/* A sets its predicate result to `mine` by MI_LOAD_REGISTER_IMM and is preempted at a
+ * semaphore; B, whose image holds the other value, stores the predicate it sees and completes;
+ * A resubmitted stores its own. Neither sees the other's (spec 004 engine context
+ * MI_PREDICATE_RESULT_1; IGT gem_ctx_isolation), whichever value each holds. */
+static void predicate_isolation(CsSys *self, uint32_t mine)
+{
+    setup(self);
+    uint32_t base = (uint32_t)base_of(self, self->engine);
+    uint32_t theirs = mine ^ 1u;
+    lri(self, base + CS_MI_PREDICATE_RESULT_1_OFFSET, mine);
+    EMIT("MI_SEMAPHORE_WAIT", 4, { "wait_mode", 0, 1 }, { "compare", 0, 4 }, { "data", 0, 1 },
+         { "address", 0, DATA + 0x200u });
+    EMIT("MI_STORE_REGISTER_MEM", 4, { "reg", 0, base + CS_MI_PREDICATE_RESULT_1_OFFSET },
+         { "address", 0, DATA + 0x10u });
+    make_context(self, LRCA0, RING, 0, place_ring(self, RING));
+    mem_wr(self, image_slot(self, LRCA0, CS_MI_PREDICATE_RESULT_1_OFFSET), theirs); /* overwritten by A's LRI */
+    EMIT("MI_STORE_REGISTER_MEM", 4, { "reg", 0, base + CS_MI_PREDICATE_RESULT_1_OFFSET },
+         { "address", 0, DATA + 0x20u });
+    make_context(self, LRCA1, RING1, 0, place_ring(self, RING1));
+    mem_wr(self, image_slot(self, LRCA1, CS_MI_PREDICATE_RESULT_1_OFFSET), theirs);
+    mem_wr(self, DATA + 0x10u, 0xFFFFFFFFu);
+    mem_wr(self, DATA + 0x20u, 0xFFFFFFFFu);
+    submit(self, descriptor(self, LRCA0, 1), 0);
+    cycles(self, 300);
+    EXPECT_EQ(rd(self, CS_MI_PREDICATE_RESULT_1_OFFSET), mine);
+    submit(self, descriptor(self, LRCA1, 2), 0);
+    cycles(self, 300);
+    EXPECT_EQ(csb_entry(self, HWSP, 1), preempted(self, 2, 1));
+    EXPECT_EQ(mem_rd(self, DATA + 0x20u), theirs); /* B sees its own, not A's */
+    EXPECT_EQ(mem_rd(self, image_slot(self, LRCA0, CS_MI_PREDICATE_RESULT_1_OFFSET)), mine); /* A's saved */
+    mem_wr(self, DATA + 0x200u, 1);
+    submit(self, descriptor(self, LRCA0, 1), 0);
+    run(self);
+    EXPECT_EQ(mem_rd(self, DATA + 0x10u), mine); /* A sees its own, not B's */
+    EXPECT_EQ(errors(self), 0u);
+}
+
+TEST_F(CsSys, PreemptedContextsNeverSeeEachOthersPredicateSet)
+{
+    predicate_isolation(self, 1);
+}
+
+TEST_F(CsSys, PreemptedContextsNeverSeeEachOthersPredicateClear)
+{
+    predicate_isolation(self, 0);
 }
 
 /* Restore inhibit (i915 CTX_CTRL_ENGINE_CTX_RESTORE_INHIBIT, set for a context without a

@@ -17,7 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import wave_read_pywellen  # noqa: E402  (exits 77 when pywellen is missing)
 
-GTSIM, SCENARIOS, BAD_SCENARIOS, WORKDIR = sys.argv[1:5]
+GTSIM, SCENARIOS, BAD_SCENARIOS, WORKDIR = (os.path.abspath(a) for a in sys.argv[1:5])
 failures = []
 
 
@@ -31,7 +31,7 @@ def read(path):
     """(variables, changes) as pywellen reads the file, or None when it cannot."""
     try:
         return wave_read_pywellen.counts(path)
-    except Exception as error:  # any failure to read is the finding
+    except BaseException as error:  # any failure to read is the finding (a Rust panic is no Exception)
         print(f"{path}: pywellen cannot read it: {error}")
         return None
 
@@ -42,13 +42,25 @@ def run(scenario, wave):
                           stderr=subprocess.DEVNULL, timeout=120).returncode
 
 
-def run_until_signal(scenario, wave, signum, after):
-    """Starts `gtsim run`, sends `signum` after `after` seconds; the (negative) status it died with.
-    SIGINT is set back to its default in the child: a shell that starts it in the background
-    would leave it ignored."""
+def written(wave):
+    """Bytes of the waveform on disk so far (an FST is FILE.fst.part until its close)."""
+    for name in (wave, wave + ".part"):
+        if os.path.exists(path(name)):
+            return os.path.getsize(path(name))
+    return -1
+
+
+def run_until_signal(scenario, wave, signum, at_least, after):
+    """Starts `gtsim run`, waits until the waveform has `at_least` bytes on disk (the run is
+    writing it, however loaded the machine), then `after` seconds more, and sends `signum`; the
+    (negative) status it died with. SIGINT is set back to its default in the child: a shell
+    that starts it in the background would leave it ignored."""
     child = subprocess.Popen([GTSIM, "run", scenario, "--wave", wave], cwd=WORKDIR, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL,
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while written(wave) < at_least and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
     time.sleep(after)
     child.send_signal(signum)
     try:
@@ -86,7 +98,7 @@ check(f"failed check: FST {fst} and VCD {vcd} read, alike, with changes", fst is
 for signum, name in ((signal.SIGINT, "int"), (signal.SIGTERM, "term")):
     for kind in ("fst", "vcd"):
         wave = f"{name}.{kind}"
-        status = run_until_signal(endless, wave, signum, 1.0)
+        status = run_until_signal(endless, wave, signum, 0, 0.5)
         check(f"SIG{name.upper()}: the run died of the signal ({status})", status == -signum)
         counts = read(path(wave))
         check(f"SIG{name.upper()}: {wave} reads whole {counts}", counts is not None and counts[1] > 0)
@@ -97,14 +109,14 @@ with open(path("long.gtsim"), "w") as long_scenario:
     long_scenario.write("# many time steps, each with a register write (written by wave_endings_pywellen.py)\n")
     for value in range(200000):
         long_scenario.write(f"mmio write 0x04 {value:#x}\nrun 1000\n")
-status = run_until_signal(path("long.gtsim"), "k.vcd", signal.SIGKILL, 1.5)
+status = run_until_signal(path("long.gtsim"), "k.vcd", signal.SIGKILL, 256 * 1024, 0)
 check(f"SIGKILL: the run was killed ({status})", status == -signal.SIGKILL)
 counts = read(path("k.vcd"))
 check(f"SIGKILL: the VCD reads as it is, with the changes written {counts}", counts is not None and counts[1] > 0)
 with open(path("k.vcd"), "rb") as vcd_file:
     text = vcd_file.read()
 check("SIGKILL: the VCD ends with a whole line", text.endswith(b"\n"))
-status = run_until_signal(path("long.gtsim"), "k.fst", signal.SIGKILL, 1.5)
+status = run_until_signal(path("long.gtsim"), "k.fst", signal.SIGKILL, 0, 0.5)
 check(f"SIGKILL: the FST run was killed ({status})", status == -signal.SIGKILL)
 check("SIGKILL: nothing at the FST's path", not os.path.exists(path("k.fst")))
 check("SIGKILL: the unfinished FST stays as k.fst.part", os.path.exists(path("k.fst.part")))

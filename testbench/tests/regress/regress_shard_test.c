@@ -61,6 +61,13 @@ static int sh(const RegressShard *self, const char *command)
     "print('\\n'.join(sorted(s.get('name') + '|' + c.get('classname') + '|' + c.get('name') + '|' + "               \
     "str(c.find('failure') is not None) for s in r.iter('testsuite') for c in s.iter('testcase'))))\" " in " > " out
 
+/* Every JUnit testsuite element as "name|tests|failures", in file order: one per suite, so a
+ * merge that wrote a testsuite per shard would show. */
+#define JUNIT_SUITES(in, out)                                                                                       \
+    "python3 -c \"import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); "                     \
+    "print('\\n'.join(s.get('name') + '|' + s.get('tests') + '|' + s.get('failures') for s in r.iter('testsuite')))\" " \
+    in " > " out
+
 TEST_F(RegressShard, ThreeShardsMergedEqualTheUnshardedRun)
 {
     EXPECT_EQ(sh(self, "\"$GTSIM\" regress t.list -j 2 --seed 9 --out all --junit all.xml > all.txt"), 1);
@@ -84,6 +91,9 @@ TEST_F(RegressShard, ThreeShardsMergedEqualTheUnshardedRun)
     EXPECT_EQ(sh(self, "\"$GTSIM\" regress merge s3 s1 s2 --out m --junit m.xml > m.txt"), 1);
     EXPECT_EQ(sh(self, JOB_LINES("m.txt", "m.jobs") " && cmp all.jobs m.jobs"), 0);
     EXPECT_EQ(sh(self, JUNIT_CASES("all.xml", "all.cases") " && " JUNIT_CASES("m.xml", "m.cases") " && cmp all.cases m.cases"),
+              0);
+    EXPECT_EQ(sh(self, JUNIT_SUITES("all.xml", "all.suites") " && " JUNIT_SUITES("m.xml", "m.suites") " && "
+                       "test $(wc -l < m.suites) -eq 2 && cmp all.suites m.suites"),
               0);
     EXPECT_EQ(sh(self, "cmp all/coverage.txt m/coverage.txt"), 0);
     EXPECT_EQ(sh(self, "grep -E '^(smoke|nightly|total) ' all.txt | sed 's/  *[0-9.]* s$//; s/wall.*//' > a.t && "

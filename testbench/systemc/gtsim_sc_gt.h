@@ -23,7 +23,7 @@
 
 #include "gt.h"
 #include "gtsim_sc_coupling.h"
-#include "gtsim_sc_memory_bridge.h"
+#include "gtsim_sc_gfx_memory.h"
 
 namespace gtsim {
 
@@ -42,10 +42,10 @@ public:
 
     gt *model() const { return m_gt; }
     // The GT's own sparse memory: graphics memory while mem_socket is unbound.
-    tlm_memory *memory() const { return m_memory; }
+    tlm_memory *memory() const { return m_memory.own(); }
     // True once elaboration found mem_socket bound.
-    bool external_memory() const { return m_selected == m_bridge.target(); }
-    const sc_memory_bridge &memory_bridge() const { return m_bridge; }
+    bool external_memory() const { return m_memory.external(); }
+    const sc_memory_bridge &memory_bridge() const { return m_memory.bridge(); }
     // Bytes [address, address + length) of graphics memory were written without passing
     // gfx_socket: the doorbells look at the lines they watch there (at the C kernel's time).
     void memory_written(uint64_t address, uint64_t length) { gt_memory_written(m_gt, address, length); }
@@ -54,16 +54,8 @@ public:
 
 private:
     void end_of_elaboration() override;
-    // The GT's memory target: forwards to the bridge (mem_socket bound) or the own memory.
-    static void switch_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
-    static uint32_t switch_transport_dbg(void *self, tlm_payload *payload);
-    static bool switch_get_direct_mem_ptr(void *self, tlm_payload *payload, tlm_dmi_region *dmi);
-    static void switch_subscribe(void *self, tlm_dmi_invalidate_fn fn, void *context);
 
-    sc_memory_bridge m_bridge;              // the GT's memory out through mem_socket
-    tlm_memory *m_memory = nullptr;         // graphics memory while mem_socket is unbound (owned)
-    tlm_target m_switch{};                  // what the GT is given as its memory_target
-    const tlm_target *m_selected = nullptr; // where the switch forwards
+    sc_gfx_memory m_memory;                 // the GT's memory_target: mem_socket's or its own
     gt *m_gt = nullptr;                     // the GT (owned)
     size_t m_host_line = 0;                 // forwarded line index of host_irq
 };

@@ -4,6 +4,7 @@
 
 #include "tlm_callback_list.h"
 #include "tlm_clock.h"
+#include "tlm_dmi_cache.h"
 #include "tlm_kernel.h"
 #include "tlm_log.h"
 #include "tlm_memory.h"
@@ -11,6 +12,7 @@
 #include "tlm_quantum.h"
 #include "tlm_router.h"
 #include "tlm_signal.h"
+#include "tlm_snoop.h"
 #include "tlm_target.h"
 #include "tlm_time.h"
 #include "tlm_trace.h"

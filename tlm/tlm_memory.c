@@ -572,3 +572,25 @@ void tlm_memory_destroy(tlm_memory *memory)
     tlm_callback_list_free(&memory->dmi_subscribers);
     free(memory);
 }
+
+/* ---- the line-watch port ------------------------------------------------------------------- */
+
+static tlm_watch_id port_watch(void *self, uint64_t line_address, tlm_memory_observer_fn fn, void *context)
+{
+    return tlm_memory_watch(self, line_address, fn, context);
+}
+
+static bool port_unwatch(void *self, tlm_watch_id id)
+{
+    return tlm_memory_unwatch(self, id);
+}
+
+static bool port_read(void *self, uint64_t address, void *data, uint64_t length)
+{
+    return tlm_memory_read(self, address, data, length);
+}
+
+tlm_line_watch_port tlm_memory_line_watch_port(tlm_memory *memory)
+{
+    return (tlm_line_watch_port){ .watch = port_watch, .unwatch = port_unwatch, .read = port_read, .self = memory };
+}

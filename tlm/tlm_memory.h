@@ -65,6 +65,21 @@ bool tlm_memory_unwatch(tlm_memory *memory, tlm_watch_id id);
 bool tlm_memory_read(tlm_memory *memory, uint64_t address, void *data, uint64_t length);
 bool tlm_memory_write_backdoor(tlm_memory *memory, uint64_t address, const void *data, uint64_t length);
 
+/* Line watching as a port, for a block that watches lines of a memory it does not own (the
+ * GTI doorbells): the sparse memory offers one (tlm_memory_line_watch_port), and so does the
+ * write snoop in front of any other memory target (tlm_snoop.h). */
+typedef struct tlm_line_watch_port {
+    /* As tlm_memory_watch: 0 (and an error logged) if the line cannot be watched. */
+    tlm_watch_id (*watch)(void *self, uint64_t line_address, tlm_memory_observer_fn fn, void *context);
+    /* As tlm_memory_unwatch; safe to call from inside an observer. */
+    bool (*unwatch)(void *self, tlm_watch_id id);
+    /* Reads bytes without time or side effects (as tlm_memory_read); false if refused. */
+    bool (*read)(void *self, uint64_t address, void *data, uint64_t length);
+    void *self; /* the memory or snoop */
+} tlm_line_watch_port;
+
+tlm_line_watch_port tlm_memory_line_watch_port(tlm_memory *memory);
+
 typedef struct tlm_memory_stats {
     uint64_t pages_allocated;   /* pages that have been written at least once (or hold a watched line) */
     uint64_t reads;             /* b_transport reads served */

@@ -39,7 +39,7 @@ struct doorbell {
     bell_state bells[DOORBELL_COUNT];  /* the 256 doorbells */
     tlm_register_file registers;       /* status vector (and doorbell 0's descriptors) */
     tlm_target as_target;              /* MMIO target of the block */
-    tlm_memory *memory;                /* memory whose lines are watched */
+    tlm_line_watch_port lines;         /* the memory whose lines are watched (sparse memory or snoop) */
     doorbell_guc_port guc;             /* message port to the GuC interrupt block */
     tlm_log_block *log;                /* this instance's log counters */
     doorbell_stats stats;              /* counters */
@@ -103,7 +103,7 @@ static void ring(doorbell *model, bell_state *bell)
 static void disarm(doorbell *model, bell_state *bell)
 {
     if (bell->watch)
-        tlm_memory_unwatch(model->memory, bell->watch);
+        model->lines.unwatch(model->lines.self, bell->watch);
     bell->watch = 0;
     bell->valid = false;
 }
@@ -180,7 +180,7 @@ doorbell_install_result doorbell_install(doorbell *model, unsigned bell_number, 
         return result;
     }
     bell_state *bell = &model->bells[bell_number];
-    bell->watch = tlm_memory_watch(model->memory, line_address, line_written, bell);
+    bell->watch = model->lines.watch(model->lines.self, line_address, line_written, bell);
     if (!bell->watch) {
         model->stats.refused_installs++;
         tlm_log_warning(model->log, "doorbell %u install on line 0x%012llx refused: line outside the memory",
@@ -194,7 +194,8 @@ doorbell_install_result doorbell_install(doorbell *model, unsigned bell_number, 
      * and store the cookie; at install there is no earlier cookie to compare with, so the one
      * found is recorded without a ring (modelling choice, docs/reference/doorbell.md). */
     uint8_t line[TLM_MEMORY_CACHELINE_SIZE];
-    tlm_memory_read(model->memory, line_address, line, sizeof line);
+    if (!model->lines.read(model->lines.self, line_address, line, sizeof line))
+        memset(line, 0, sizeof line);
     uint32_t status;
     memcpy(&status, line, 4);
     memcpy(&bell->cookie, line + LINE_COOKIE_BYTE, 4);
@@ -383,8 +384,14 @@ static void declare_rows(doorbell *model, const char *name)
 
 doorbell *doorbell_create(tlm_kernel *kernel, const char *name, tlm_memory *memory)
 {
+    tlm_line_watch_port lines = tlm_memory_line_watch_port(memory);
+    return doorbell_create_on(kernel, name, &lines);
+}
+
+doorbell *doorbell_create_on(tlm_kernel *kernel, const char *name, const tlm_line_watch_port *lines)
+{
     doorbell *model = tlm_alloc_zeroed(1, sizeof *model);
-    model->memory = memory;
+    model->lines = *lines;
     model->kernel = kernel;
     model->log = tlm_logger_block(tlm_kernel_logger(kernel), name);
     declare_rows(model, name);

@@ -92,6 +92,9 @@ typedef struct doorbell_stats {
 
 /* The controller watches lines of `memory` (the graphics memory the application writes). */
 doorbell *doorbell_create(tlm_kernel *kernel, const char *name, tlm_memory *memory);
+/* The same on any memory whose lines can be watched: the write snoop in front of a platform's
+ * own memory target (tlm_snoop.h; docs/reference/gt.md "Graphics memory"). */
+doorbell *doorbell_create_on(tlm_kernel *kernel, const char *name, const tlm_line_watch_port *lines);
 void doorbell_destroy(doorbell *model);
 
 /* Connects the GuC interrupt block (rung NULL: messages are dropped with a warning). */

@@ -70,7 +70,11 @@ struct gt {
     tlm_kernel *kernel;          /* time base and logger */
     const gt_profile *profile;   /* what is built */
     tlm_time clock_period;       /* the GT clock in use */
-    tlm_memory *memory;          /* graphics memory (the caller's) */
+    tlm_memory *memory;          /* graphics memory (the caller's sparse memory; NULL with memory_target) */
+    tlm_snoop *snoop;            /* in front of a foreign memory target: the doorbells' write watch */
+    tlm_dmi_cache *dmi;          /* in front of the snoop: the initiators' DMI use of a foreign memory */
+    const tlm_target *memory_port;  /* what the GT's initiators fetch from and store to */
+    const tlm_target *memory_front; /* what a platform routes host writes to graphics memory through */
     tlm_router *mmio;            /* the MMIO BAR's blocks */
     gt_bar bar;                  /* the BAR as hosts and engines see it: the router and unimplemented offsets */
     gt_misc *misc;               /* GT-level registers: force wake, steering, fuses, domain reset, aux invalidation */
@@ -294,7 +298,7 @@ static void add_engines(gt *model)
             .engine = (cs_engine)e,
             .instance = 0,
             .mmio_base = info->mmio_base,
-            .memory = tlm_memory_target(model->memory),
+            .memory = model->memory_port,
             .mmio = &model->bar.target,
             .irq = model->tap_sink,
             .clock_period = model->clock_period,
@@ -337,7 +341,7 @@ static void host_to_guc(void *context, uint32_t data)
  * registers at the i915 offsets (docs/reference/eu.md). */
 static void add_eu(gt *model)
 {
-    eu_array_config eu = { .profile = model->profile->cs, .memory = tlm_memory_target(model->memory),
+    eu_array_config eu = { .profile = model->profile->cs, .memory = model->memory_port,
                            .clock_period = model->clock_period, .irq = model->tap_sink };
     model->eu = eu_array_create(model->kernel, "eu", &eu);
     eu_array_connect(model->eu, model->engines[CS_ENGINE_RCS]);
@@ -357,7 +361,9 @@ static void add_guc(gt *model, const doorbell_block *replacement)
     if (replacement) {
         doorbells = *replacement;
     } else {
-        model->doorbell = doorbell_create(model->kernel, "doorbell", model->memory);
+        tlm_line_watch_port lines = model->memory ? tlm_memory_line_watch_port(model->memory)
+                                                  : tlm_snoop_line_watch_port(model->snoop);
+        model->doorbell = doorbell_create_on(model->kernel, "doorbell", &lines);
         doorbells = doorbell_block_of(model->doorbell);
     }
     guc_config config = { .doorbells = doorbells, .host = model->tap_sink, .hash_fuse = true };
@@ -384,7 +390,7 @@ static void add_guc(gt *model, const doorbell_block *replacement)
                                         .transport_dbg = tap_guc_dbg };
     guc_scheduler_config fw = {
         .mmio = &model->guc_mmio_tap,
-        .memory = tlm_memory_target(model->memory),
+        .memory = model->memory_port,
         .descriptor_pool = GT_GUC_DESCRIPTOR_POOL,
         .latency = GT_GUC_LATENCY_CYCLES * model->clock_period,
         /* The hardware-scheduler mode (docs/reference/guc.md): the firmware hears the engines' interrupts
@@ -420,8 +426,9 @@ static void order_views(gt *model)
 gt *gt_create(tlm_kernel *kernel, const gt_config *config, char *error, size_t error_size)
 {
     const gt_profile *profile = config->profile ? config->profile : gt_profile_find(NULL);
-    if (!config->memory) {
-        snprintf(error, error_size, "the GT needs a graphics memory");
+    if (!config->memory == !config->memory_target) {
+        snprintf(error, error_size, config->memory ? "the GT takes one graphics memory: memory or memory_target, not both"
+                                                   : "the GT needs a graphics memory");
         return NULL;
     }
     if (config->irq && !profile->gen11_irq) {
@@ -442,6 +449,16 @@ gt *gt_create(tlm_kernel *kernel, const gt_config *config, char *error, size_t e
     model->profile = profile;
     model->clock_period = config->clock_period ? config->clock_period : profile->clock_period;
     model->memory = config->memory;
+    if (config->memory) {
+        model->memory_port = tlm_memory_target(config->memory);
+        model->memory_front = model->memory_port; /* the sparse memory calls its own observers */
+    } else {
+        /* docs/reference/gt.md "Graphics memory": initiators -> DMI cache -> snoop -> the memory. */
+        model->snoop = tlm_snoop_create(kernel, "gt_memory", config->memory_target);
+        model->dmi = tlm_dmi_cache_create(kernel, "gt_dmi", tlm_snoop_target(model->snoop));
+        model->memory_port = tlm_dmi_cache_target(model->dmi);
+        model->memory_front = tlm_snoop_target(model->snoop);
+    }
     model->mmio = tlm_router_create(kernel, "mmio");
     tlm_router_trace(model->mmio, 32, 4); /* the BAR's 32-bit offsets, 32-bit registers */
     gt_bar_init(&model->bar, kernel, model->mmio, config->strict_mmio);
@@ -477,6 +494,8 @@ void gt_destroy(gt *model)
     irq_gen11_destroy(model->irq_gen11);
     irq_gen6_destroy(model->irq_gen6);
     gt_misc_destroy(model->misc);
+    tlm_dmi_cache_destroy(model->dmi);
+    tlm_snoop_destroy(model->snoop);
     free(model);
 }
 
@@ -530,6 +549,29 @@ const tlm_signal *gt_irq_guc_vector(const gt *model, unsigned vector)
 tlm_memory *gt_memory(gt *model)
 {
     return model->memory;
+}
+
+const tlm_target *gt_memory_port(gt *model)
+{
+    return model->memory_port;
+}
+
+const tlm_target *gt_memory_front(gt *model)
+{
+    return model->memory_front;
+}
+
+void gt_memory_written(gt *model, uint64_t address, uint64_t length)
+{
+    if (model->snoop)
+        tlm_snoop_written(model->snoop, address, length);
+}
+
+tlm_dmi_cache_stats gt_memory_dmi_stats(const gt *model)
+{
+    tlm_dmi_cache_stats none;
+    memset(&none, 0, sizeof none);
+    return model->dmi ? tlm_dmi_cache_get_stats(model->dmi) : none;
 }
 
 struct cs_engine_model *gt_engine(gt *model, unsigned engine)

@@ -72,7 +72,9 @@ typedef struct gt_irq_block {
 
 typedef struct gt_config {
     const gt_profile *profile;   /* NULL: gen12 */
-    tlm_memory *memory;          /* graphics memory (required; the GT does not own it) */
+    tlm_memory *memory;          /* graphics memory: gtsim's sparse memory (the GT does not own it) */
+    const tlm_target *memory_target; /* or any memory target instead (a platform's DRAM; set one of the two;
+                                      * docs/reference/gt.md "Graphics memory"); it must outlive the GT */
     tlm_time clock_period;       /* 0: the profile's clock; else the caller's GT clock */
     const gt_irq_block *irq;     /* NULL: the profile's aggregator model; else its replacement (gen11+ only) */
     const struct doorbell_block *doorbell; /* NULL: the doorbell controller model; else its replacement (profiles with a GuC only) */
@@ -116,8 +118,19 @@ const irq_message_sink *gt_irq_sink(gt *model);
 const tlm_target *gt_irq_guc_target(gt *model);
 const tlm_signal *gt_irq_guc_vector(const gt *model, unsigned vector);
 
-/* The graphics memory the GT was given. */
+/* The graphics memory the GT was given; NULL when it was given a memory_target. */
 tlm_memory *gt_memory(gt *model);
+/* The target every initiator of the GT (engines, EU data port, GuC) fetches from and stores to:
+ * the sparse memory itself, or the DMI cache in front of the snoop in front of memory_target. */
+const tlm_target *gt_memory_port(gt *model);
+/* The target a platform routes host writes to graphics memory through so the doorbells see
+ * them (the sparse memory, or the snoop in front of memory_target). */
+const tlm_target *gt_memory_front(gt *model);
+/* Host writes that reached memory_target without passing gt_memory_front: the doorbells look
+ * at the watched lines among [address, address + length). Nothing to do on the sparse memory. */
+void gt_memory_written(gt *model, uint64_t address, uint64_t length);
+/* What the initiators' DMI cache did (all 0 on the sparse memory, which is used directly). */
+tlm_dmi_cache_stats gt_memory_dmi_stats(const gt *model);
 /* The blocks; NULL where the profile (or the replacement) has none: with a doorbell replacement
  * gt_doorbell is NULL (the caller owns the model a lockstep shadows). */
 struct cs_engine_model *gt_engine(gt *model, unsigned engine);

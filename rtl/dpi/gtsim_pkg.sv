@@ -27,10 +27,12 @@ package gtsim_pkg;
   // The irq_gen11 block handle's GuC block window (rtl/irq/irq_gen11.sv GucBase) and space.
   localparam longint GTSIM_IRQ_GEN11_GUC_BASE = 64'h200;
   localparam longint GTSIM_IRQ_GEN11_SPACE = 64'h400;
+  // The doorbell block handle's GuC view (the install shim, the GuC block) starts here.
+  localparam longint GTSIM_DOORBELL_GUC_VIEW = 64'h100000;
   /* verilator lint_on UNUSEDPARAM */
 
   // Handles: a whole GT of a profile ("gen12", "gen6"; "": gen12) or one block ("irq_gen11",
-  // "irq_gen6"). null on failure (see gtsim_last_error).
+  // "irq_gen6", "doorbell", "rcs", "bcs", "vcs", "vecs"). null on failure (see gtsim_last_error).
   import "DPI-C" function chandle gtsim_dpi_create_gt(input string profile);
   import "DPI-C" function chandle gtsim_dpi_create_block(input string block);
   import "DPI-C" function int gtsim_dpi_destroy(input chandle handle);
@@ -43,7 +45,7 @@ package gtsim_pkg;
   import "DPI-C" function int gtsim_dpi_mmio_write(input chandle handle, input longint offset,
                                                    input int data, input int strobes);
 
-  // Graphics memory (GT handles): one dword at a 48-bit address.
+  // Graphics memory (GT, doorbell and engine handles): one dword at a 48-bit address.
   import "DPI-C" function int gtsim_dpi_mem_read(input chandle handle, input longint address,
                                                  output int data);
   import "DPI-C" function int gtsim_dpi_mem_write(input chandle handle, input longint address,
@@ -57,6 +59,11 @@ package gtsim_pkg;
   // Output levels: 0 or 1, or a GTSIM_ERR_* code.
   import "DPI-C" function int gtsim_dpi_host_irq(input chandle handle);
   import "DPI-C" function int gtsim_dpi_guc_vector(input chandle handle, input int vector_index);
+
+  // Interrupt messages a doorbell or engine block sent (1: *word is the oldest, spec 001
+  // format; 0: none), and the doorbell block's micro-core causes (taken when acknowledge != 0).
+  import "DPI-C" function int gtsim_dpi_irq_message_next(input chandle handle, output int word);
+  import "DPI-C" function int gtsim_dpi_guc_core(input chandle handle, input int acknowledge);
 
   // The model's time: run N cycles, run until idle (1 idle, 0 busy at the bound), now in ps.
   import "DPI-C" function int gtsim_dpi_run(input chandle handle, input longint cycles);

@@ -58,7 +58,7 @@ static gtsim_summary_counts gather(gtsim_system *system)
     const eu_array_stats *eu = eu_array_get_stats(gt_eu(model));
     counts.walkers = eu->walkers_completed;
     counts.threads = eu->threads_dispatched;
-    counts.memory_writes = tlm_memory_get_stats(gt_memory(model)).writes;
+    counts.memory_writes = gt_memory(model) ? tlm_memory_get_stats(gt_memory(model)).writes : 0;
     counts.irq_messages = gt_event_total(model, GT_EVENT_IRQ_MESSAGE);
     counts.host_raised = gt_event_total(model, GT_EVENT_HOST_IRQ_RAISED);
     counts.host_cleared = gt_event_total(model, GT_EVENT_HOST_IRQ_CLEARED);

@@ -12,7 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cs_engine.h"
+#include "doorbell.h"
+#include "doorbell_regs.h"
+#include "gt.h"
 #include "gtsim_system.h"
+#include "guc.h"
+#include "guc_fuse_regs.h"
+#include "guc_regs.h"
 #include "irq_gen11.h"
 #include "irq_gen11_guc_regs.h"
 #include "irq_gen11_regs.h"
@@ -38,7 +45,9 @@ _Static_assert(GTSIM_DPI_IRQ_GEN11_GUC_BASE + IRQ_GUC_BLOCK_SIZE <= GTSIM_DPI_IR
 typedef enum gtsim_dpi_kind {
     GTSIM_DPI_GT,        /* a whole GT (gtsim_system) */
     GTSIM_DPI_IRQ_GEN11, /* the gen11+ interrupt aggregation alone */
-    GTSIM_DPI_IRQ_GEN6   /* the gen6 GT interrupt registers alone */
+    GTSIM_DPI_IRQ_GEN6,  /* the gen6 GT interrupt registers alone */
+    GTSIM_DPI_DOORBELL,  /* the GTI doorbell controller and the GuC block, on their own memory */
+    GTSIM_DPI_ENGINE     /* one gen12 command streamer, on its own memory */
 } gtsim_dpi_kind;
 
 typedef struct gtsim_dpi {
@@ -47,6 +56,16 @@ typedef struct gtsim_dpi {
     gtsim_system *system;         /* GT handles: the platform */
     irq_gen11 *irq11;             /* irq_gen11 handles: the model */
     irq_gen6 *irq6;               /* irq_gen6 handles: the model */
+    tlm_memory *memory;           /* doorbell and engine handles: their graphics memory */
+    doorbell *doorbell;           /* doorbell handles: the controller */
+    guc *guc;                     /* doorbell handles: the GuC block */
+    tlm_router *host_view;        /* doorbell handles: the host's MMIO view */
+    tlm_router *guc_view;         /* doorbell handles: the GuC's MMIO view */
+    uint32_t core_causes;         /* doorbell handles: micro-core interrupt causes not yet taken */
+    cs_engine_model *engine;      /* engine handles: the command streamer */
+    uint32_t messages[GTSIM_DPI_MESSAGES]; /* interrupt messages the block sent, a ring (packed) */
+    unsigned message_head;        /* index of the oldest */
+    unsigned message_count;       /* messages kept */
     tlm_time period;              /* one clock cycle */
     uint64_t correlation;         /* last correlation id given to an access */
     char log[GTSIM_DPI_LOG_LINES][GTSIM_DPI_LOG_LINE_SIZE]; /* kept log lines, a ring */
@@ -180,12 +199,82 @@ void *gtsim_dpi_create_gt(const char *profile)
     return gtsim_dpi_register(slot, dpi);
 }
 
+/* The gen12 engine called `name` ("rcs", "bcs", "vcs", "vecs"), or -1. */
+static int gtsim_dpi_engine_named(const char *name)
+{
+    const cs_profile_info *profile = cs_profile_get(CS_PROFILE_GEN12);
+    for (unsigned e = 0; e < CS_ENGINE_COUNT; e++)
+        if (profile->engines[e].present && strcmp(profile->engines[e].name, name) == 0)
+            return (int)e;
+    return -1;
+}
+
+/* A block's interrupt message out: kept for gtsim_dpi_irq_message_next (the oldest dropped,
+ * with a log line, when the ring is full). */
+static void gtsim_dpi_keep_message(void *self, const irq_message *message)
+{
+    gtsim_dpi *dpi = self;
+    if (dpi->message_count == GTSIM_DPI_MESSAGES) {
+        dpi->message_head = (dpi->message_head + 1) % GTSIM_DPI_MESSAGES;
+        dpi->message_count--;
+        tlm_log_warning(tlm_logger_block(tlm_kernel_logger(dpi->kernel), "dpi"),
+                        "interrupt message ring full: the oldest message dropped");
+    }
+    dpi->messages[(dpi->message_head + dpi->message_count) % GTSIM_DPI_MESSAGES] = irq_message_pack(message);
+    dpi->message_count++;
+}
+
+static void gtsim_dpi_core_interrupt(void *self, uint32_t causes)
+{
+    gtsim_dpi *dpi = self;
+    dpi->core_causes |= causes;
+}
+
+/* The doorbell controller watching the handle's sparse memory, the GuC block as its port, the
+ * host's view at the GT's BAR offsets and the GuC's view GTSIM_DPI_DOORBELL_GUC_VIEW higher. */
+static void gtsim_dpi_build_doorbell(gtsim_dpi *dpi)
+{
+    dpi->kind = GTSIM_DPI_DOORBELL;
+    dpi->memory = tlm_memory_create(dpi->kernel, "gfx_memory", 0);
+    dpi->doorbell = doorbell_create(dpi->kernel, "doorbell", dpi->memory);
+    guc_config config = { .doorbells = doorbell_block_of(dpi->doorbell),
+                          .host = { .deliver = gtsim_dpi_keep_message, .self = dpi },
+                          .hash_fuse = true };
+    dpi->guc = guc_create(dpi->kernel, "guc", &config);
+    guc_core_port core = { .interrupt = gtsim_dpi_core_interrupt, .self = dpi };
+    guc_set_core_port(dpi->guc, &core);
+    dpi->host_view = tlm_router_create(dpi->kernel, "mmio");
+    tlm_router_map(dpi->host_view, DOORBELL_MMIO_BASE, DOORBELL_BLOCK_SIZE, doorbell_target(dpi->doorbell));
+    tlm_router_map(dpi->host_view, GUC_FUSE_MMIO_BASE, GUC_FUSE_BLOCK_SIZE, guc_fuse_target(dpi->guc));
+    tlm_router_map(dpi->host_view, GUC_MMIO_BASE, GUC_BLOCK_SIZE, guc_target(dpi->guc));
+    dpi->guc_view = tlm_router_create(dpi->kernel, "guc_mmio");
+    tlm_router_map(dpi->guc_view, DOORBELL_MMIO_BASE, DOORBELL_BLOCK_SIZE, guc_doorbell_view(dpi->guc));
+    tlm_router_map(dpi->guc_view, GUC_MMIO_BASE, GUC_BLOCK_SIZE, guc_target(dpi->guc));
+}
+
+/* One gen12 command streamer on the handle's sparse memory, alone: MI_LOAD_REGISTER_IMM and
+ * friends reach its own registers only; its interrupt messages are kept. */
+static void gtsim_dpi_build_engine(gtsim_dpi *dpi, cs_engine engine)
+{
+    dpi->kind = GTSIM_DPI_ENGINE;
+    dpi->memory = tlm_memory_create(dpi->kernel, "gfx_memory", 0);
+    const cs_engine_info *info = &cs_profile_get(CS_PROFILE_GEN12)->engines[engine];
+    cs_engine_config config = { .profile = CS_PROFILE_GEN12, .engine = engine, .instance = 0,
+                                .mmio_base = info->mmio_base, .memory = tlm_memory_target(dpi->memory),
+                                .irq = { .deliver = gtsim_dpi_keep_message, .self = dpi },
+                                .clock_period = dpi->period };
+    dpi->engine = cs_engine_create(dpi->kernel, info->name, &config);
+}
+
 void *gtsim_dpi_create_block(const char *block)
 {
     const char *name = block ? block : "(NULL)";
     bool gen11 = strcmp(name, "irq_gen11") == 0;
-    if (!gen11 && strcmp(name, "irq_gen6") != 0) {
-        gtsim_dpi_fail("gtsim_dpi_create_block: unknown block '%.64s' (irq_gen11, irq_gen6)", name);
+    int engine = gtsim_dpi_engine_named(name);
+    bool doorbell_block = strcmp(name, "doorbell") == 0;
+    if (!gen11 && strcmp(name, "irq_gen6") != 0 && !doorbell_block && engine < 0) {
+        gtsim_dpi_fail("gtsim_dpi_create_block: unknown block '%.64s' (irq_gen11, irq_gen6, doorbell, rcs, bcs, vcs, vecs)",
+                       name);
         return NULL;
     }
     int slot = gtsim_dpi_free_slot();
@@ -203,6 +292,10 @@ void *gtsim_dpi_create_block(const char *block)
     if (gen11) {
         dpi->kind = GTSIM_DPI_IRQ_GEN11;
         dpi->irq11 = irq_gen11_create(kernel, "irq");
+    } else if (doorbell_block) {
+        gtsim_dpi_build_doorbell(dpi);
+    } else if (engine >= 0) {
+        gtsim_dpi_build_engine(dpi, (cs_engine)engine);
     } else {
         dpi->kind = GTSIM_DPI_IRQ_GEN6;
         dpi->irq6 = irq_gen6_create(kernel, "irq");
@@ -228,6 +321,19 @@ int gtsim_dpi_destroy(void *handle)
         irq_gen6_destroy(dpi->irq6);
         tlm_kernel_destroy(dpi->kernel);
         break;
+    case GTSIM_DPI_DOORBELL:
+        tlm_router_destroy(dpi->host_view);
+        tlm_router_destroy(dpi->guc_view);
+        guc_destroy(dpi->guc);
+        doorbell_destroy(dpi->doorbell);
+        tlm_memory_destroy(dpi->memory);
+        tlm_kernel_destroy(dpi->kernel);
+        break;
+    case GTSIM_DPI_ENGINE:
+        cs_engine_destroy(dpi->engine);
+        tlm_memory_destroy(dpi->memory);
+        tlm_kernel_destroy(dpi->kernel);
+        break;
     }
     free(dpi);
     return GTSIM_DPI_OK;
@@ -250,6 +356,12 @@ static const tlm_target *gtsim_dpi_mmio_target(gtsim_dpi *dpi, uint64_t *offset)
             return irq_gen11_target(dpi->irq11, IRQ_GEN11_GUC);
         }
         return NULL;
+    case GTSIM_DPI_DOORBELL:
+        if (*offset < GTSIM_DPI_DOORBELL_GUC_VIEW)
+            return tlm_router_target(dpi->host_view);
+        *offset -= GTSIM_DPI_DOORBELL_GUC_VIEW;
+        return tlm_router_target(dpi->guc_view);
+    case GTSIM_DPI_ENGINE: return cs_engine_target(dpi->engine);
     }
     return NULL;
 }
@@ -335,10 +447,10 @@ int gtsim_dpi_mmio_write(void *handle, int64_t offset, int32_t data, int32_t str
                             strobes == 0xF ? NULL : enables);
 }
 
-/* The GT's graphics memory, or NULL with a message for a block handle. */
+/* The handle's graphics memory, or NULL with a message for a block handle without one. */
 static const tlm_target *gtsim_dpi_memory(gtsim_dpi *dpi, int64_t address, const char *function)
 {
-    if (dpi->kind != GTSIM_DPI_GT) {
+    if (dpi->kind != GTSIM_DPI_GT && !dpi->memory) {
         gtsim_dpi_fail("%s: a block handle has no graphics memory", function);
         return NULL;
     }
@@ -346,7 +458,7 @@ static const tlm_target *gtsim_dpi_memory(gtsim_dpi *dpi, int64_t address, const
         gtsim_dpi_fail("%s: address 0x%" PRIx64 " outside the 48-bit graphics space", function, (uint64_t)address);
         return NULL;
     }
-    return gtsim_system_memory(dpi->system);
+    return dpi->memory ? tlm_memory_target(dpi->memory) : gtsim_system_memory(dpi->system);
 }
 
 int gtsim_dpi_mem_read(void *handle, int64_t address, int32_t *data)
@@ -362,7 +474,7 @@ int gtsim_dpi_mem_read(void *handle, int64_t address, int32_t *data)
     }
     const tlm_target *memory = gtsim_dpi_memory(dpi, address, "gtsim_dpi_mem_read");
     if (!memory)
-        return dpi->kind == GTSIM_DPI_GT ? GTSIM_DPI_ERR_ARGUMENT : GTSIM_DPI_ERR_UNSUPPORTED;
+        return dpi->kind == GTSIM_DPI_GT || dpi->memory ? GTSIM_DPI_ERR_ARGUMENT : GTSIM_DPI_ERR_UNSUPPORTED;
     uint8_t bytes[4] = {0};
     int response =
         gtsim_dpi_access(dpi, memory, TLM_SPACE_GGTT, TLM_CMD_READ, (uint64_t)address, bytes, NULL);
@@ -378,7 +490,7 @@ int gtsim_dpi_mem_write(void *handle, int64_t address, int32_t data)
         return GTSIM_DPI_ERR_HANDLE;
     const tlm_target *memory = gtsim_dpi_memory(dpi, address, "gtsim_dpi_mem_write");
     if (!memory)
-        return dpi->kind == GTSIM_DPI_GT ? GTSIM_DPI_ERR_ARGUMENT : GTSIM_DPI_ERR_UNSUPPORTED;
+        return dpi->kind == GTSIM_DPI_GT || dpi->memory ? GTSIM_DPI_ERR_ARGUMENT : GTSIM_DPI_ERR_UNSUPPORTED;
     uint8_t bytes[4];
     gtsim_dpi_put_le32(bytes, (uint32_t)data);
     return gtsim_dpi_access(dpi, memory, TLM_SPACE_GGTT, TLM_CMD_WRITE, (uint64_t)address, bytes, NULL);
@@ -404,6 +516,10 @@ int gtsim_dpi_irq_message(void *handle, int32_t vf_id, int32_t engine_class, int
     switch (dpi->kind) {
     case GTSIM_DPI_IRQ_GEN11: irq_gen11_deliver(dpi->irq11, &message); return GTSIM_DPI_OK;
     case GTSIM_DPI_IRQ_GEN6: irq_gen6_deliver(dpi->irq6, &message); return GTSIM_DPI_OK;
+    case GTSIM_DPI_DOORBELL:
+    case GTSIM_DPI_ENGINE:
+        gtsim_dpi_fail("gtsim_dpi_irq_message: this block has no message input (it sends messages)");
+        return GTSIM_DPI_ERR_UNSUPPORTED;
     case GTSIM_DPI_GT: break;
     }
     if (vf_id != 0) {
@@ -428,6 +544,10 @@ int gtsim_dpi_host_irq(void *handle)
     case GTSIM_DPI_GT: return tlm_signal_get(gtsim_system_host_irq(dpi->system)) != 0;
     case GTSIM_DPI_IRQ_GEN11: return tlm_signal_get(irq_gen11_host_irq(dpi->irq11)) != 0;
     case GTSIM_DPI_IRQ_GEN6: return tlm_signal_get(irq_gen6_host_irq(dpi->irq6)) != 0;
+    case GTSIM_DPI_DOORBELL:
+    case GTSIM_DPI_ENGINE:
+        gtsim_dpi_fail("gtsim_dpi_host_irq: this block has no host line (its interrupts are messages)");
+        return GTSIM_DPI_ERR_UNSUPPORTED;
     }
     return GTSIM_DPI_ERR_HANDLE;
 }
@@ -451,6 +571,44 @@ int gtsim_dpi_guc_vector(void *handle, int32_t vector)
         return GTSIM_DPI_ERR_UNSUPPORTED;
     }
     return tlm_signal_get(signal) != 0;
+}
+
+int gtsim_dpi_irq_message_next(void *handle, int32_t *word)
+{
+    gtsim_dpi *dpi = gtsim_dpi_lookup(handle, "gtsim_dpi_irq_message_next");
+    if (word)
+        *word = 0;
+    if (!dpi)
+        return GTSIM_DPI_ERR_HANDLE;
+    if (!word) {
+        gtsim_dpi_fail("gtsim_dpi_irq_message_next: NULL word");
+        return GTSIM_DPI_ERR_ARGUMENT;
+    }
+    if (dpi->kind != GTSIM_DPI_DOORBELL && dpi->kind != GTSIM_DPI_ENGINE) {
+        gtsim_dpi_fail("gtsim_dpi_irq_message_next: only doorbell and engine blocks send messages out");
+        return GTSIM_DPI_ERR_UNSUPPORTED;
+    }
+    if (dpi->message_count == 0)
+        return 0;
+    *word = (int32_t)dpi->messages[dpi->message_head];
+    dpi->message_head = (dpi->message_head + 1) % GTSIM_DPI_MESSAGES;
+    dpi->message_count--;
+    return 1;
+}
+
+int gtsim_dpi_guc_core(void *handle, int32_t acknowledge)
+{
+    gtsim_dpi *dpi = gtsim_dpi_lookup(handle, "gtsim_dpi_guc_core");
+    if (!dpi)
+        return GTSIM_DPI_ERR_HANDLE;
+    if (dpi->kind != GTSIM_DPI_DOORBELL) {
+        gtsim_dpi_fail("gtsim_dpi_guc_core: only the doorbell block has the GuC's micro-core input");
+        return GTSIM_DPI_ERR_UNSUPPORTED;
+    }
+    int causes = (int)dpi->core_causes;
+    if (acknowledge)
+        dpi->core_causes = 0;
+    return causes;
 }
 
 /* ---- time ----------------------------------------------------------------------------------- */
@@ -488,6 +646,8 @@ int gtsim_dpi_run(void *handle, int64_t cycles)
 
 static bool gtsim_dpi_idle(const gtsim_dpi *dpi)
 {
+    if (dpi->kind == GTSIM_DPI_ENGINE)
+        return !cs_engine_busy(dpi->engine);
     return dpi->kind != GTSIM_DPI_GT || gtsim_system_idle(dpi->system);
 }
 

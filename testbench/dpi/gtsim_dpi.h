@@ -10,7 +10,18 @@
  *   "irq_gen11" - the gen11+ interrupt aggregation (models/irq/irq_gen11.h); its host block at
  *                 MMIO offset 0 and its GuC block at GTSIM_DPI_IRQ_GEN11_GUC_BASE, as the RTL
  *                 twin's one AXI4-Lite port (rtl/irq/irq_gen11.sv GucBase);
- *   "irq_gen6"  - the gen6 GT interrupt registers (models/irq/irq_gen6.h) at MMIO offset 0.
+ *   "irq_gen6"  - the gen6 GT interrupt registers (models/irq/irq_gen6.h) at MMIO offset 0;
+ *   "doorbell"  - the GTI doorbell controller and the GuC block (models/doorbell, models/guc)
+ *                 on a graphics memory of their own: the host's view at the GT's BAR offsets
+ *                 (DRBREG and DB_STATUS at 0x1000, the hashing fuse at 0xB00, the GuC block at
+ *                 0xC000), the GuC's view (the install shim in place of the doorbell registers,
+ *                 and the GuC block) at GTSIM_DPI_DOORBELL_GUC_VIEW plus the same offsets; its
+ *                 interrupts to the host are messages (gtsim_dpi_irq_message_next), those to the
+ *                 micro-core causes (gtsim_dpi_guc_core);
+ *   "rcs", "bcs", "vcs", "vecs" - one gen12 command streamer (models/cs) on a graphics memory of
+ *                 its own, its registers at offsets relative to its MMIO base; its interrupt
+ *                 messages are kept for gtsim_dpi_irq_message_next; idle when it has no command
+ *                 left to execute.
  *
  * Every function answers at once (no simulated time passes unless it is a run function) and
  * never calls back into SystemVerilog, so it is legal from any SV function. Every input is
@@ -55,6 +66,10 @@ extern "C" {
 #define GTSIM_DPI_LOG_LINES 256
 /* Longest log line handed to SV (longer ones are cut). */
 #define GTSIM_DPI_LOG_LINE_SIZE 256
+/* Where the doorbell block's GuC view starts in its MMIO space. */
+#define GTSIM_DPI_DOORBELL_GUC_VIEW 0x100000
+/* Interrupt messages a block keeps for gtsim_dpi_irq_message_next (older ones are dropped). */
+#define GTSIM_DPI_MESSAGES 64
 /* Clock period of a block handle's time base, in picoseconds (a choice: 1 GHz). */
 #define GTSIM_DPI_BLOCK_CLOCK_PS 1000
 
@@ -63,7 +78,8 @@ extern "C" {
 /* A whole GT of `profile` ("gen12", "gen6"; "" or NULL: gen12), every block a C model. NULL,
  * with the reason in gtsim_dpi_last_error(), for an unknown profile or too many handles. */
 void *gtsim_dpi_create_gt(const char *profile);
-/* One block alone ("irq_gen11", "irq_gen6"). NULL for another name or too many handles. */
+/* One block alone ("irq_gen11", "irq_gen6", "doorbell", "rcs", "bcs", "vcs", "vecs"). NULL for
+ * another name or too many handles. */
 void *gtsim_dpi_create_block(const char *block);
 /* GTSIM_DPI_OK, or ERR_HANDLE (a destroyed handle is not destroyed twice). */
 int gtsim_dpi_destroy(void *handle);
@@ -83,7 +99,8 @@ int gtsim_dpi_mmio_write(void *handle, int64_t offset, int32_t data, int32_t str
 
 /* ---- graphics memory (GT handles) --------------------------------------------------------- */
 
-/* A dword read or write of graphics memory at a 48-bit address. Block handles: ERR_UNSUPPORTED. */
+/* A dword read or write of graphics memory at a 48-bit address (a write the doorbell block's
+ * controller watches is seen at once). Interrupt blocks: ERR_UNSUPPORTED. */
 int gtsim_dpi_mem_read(void *handle, int64_t address, int32_t *data);
 int gtsim_dpi_mem_write(void *handle, int64_t address, int32_t data);
 
@@ -102,6 +119,14 @@ int gtsim_dpi_irq_message(void *handle, int32_t vf_id, int32_t engine_class, int
 int gtsim_dpi_host_irq(void *handle);
 /* Level of GuC interrupt vector 0 or 1 (gen12 GT, irq_gen11 block), or a package error. */
 int gtsim_dpi_guc_vector(void *handle, int32_t vector);
+
+/* The oldest interrupt message a doorbell or engine block sent and the bench has not taken, in
+ * spec 001's 32-bit format (irq_message_pack: VF 29:27, instance 25:20, class 18:16, data
+ * 15:0): 1 with *word set, 0 when there is none, or a package error. */
+int gtsim_dpi_irq_message_next(void *handle, int32_t *word);
+/* The doorbell block's micro-core interrupt causes raised and not yet taken (GUC_CORE_DOORBELL
+ * bit 0, GUC_CORE_HOST2GUC bit 1); acknowledge != 0 takes them. Or a package error. */
+int gtsim_dpi_guc_core(void *handle, int32_t acknowledge);
 
 /* ---- time --------------------------------------------------------------------------------- */
 

@@ -19,7 +19,8 @@ struct gtsim_system {
     tlm_kernel *kernel;          /* time base and logger */
     tlm_clock clock;             /* GT clock, also the RTL clock */
     gt *gt;                      /* the GT of the profile (models/gt/gt.h): its router is the MMIO BAR */
-    tlm_memory *memory;          /* graphics memory */
+    tlm_memory *memory;          /* graphics memory (NULL when the config gives a memory_target) */
+    tlm_target host_front;       /* with a memory_target: the host's path, forwarded to gt_memory_front once the GT exists */
     tlm_trace_port memory_port;  /* traces the host's graphics memory accesses (when tracing) */
     const tlm_target *memory_target; /* what the host uses: the memory, or the port in front of it */
     tlm_signal host_irq;         /* interrupt line to the host */
@@ -47,6 +48,20 @@ static void follow_irq(void *context, tlm_signal *signal, uint64_t old_value, ui
     update_host_irq(context);
 }
 
+/* With a memory_target the host's writes go through the GT's memory front (so the doorbells see
+ * them), which exists only once the GT does: the host's path is bound to it late. */
+static void host_front_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
+{
+    gtsim_system *system = self;
+    tlm_b_transport(gt_memory_front(system->gt), payload, delay);
+}
+
+static uint32_t host_front_dbg(void *self, tlm_payload *payload)
+{
+    gtsim_system *system = self;
+    return tlm_transport_dbg(gt_memory_front(system->gt), payload);
+}
+
 /* Checks every registered twin's mode against the profile, in registry order. */
 static bool check_twin_modes(const gtsim_system_config *config, const gt_profile *profile, char *error,
                              size_t error_size)
@@ -67,6 +82,11 @@ static bool check_twin_modes(const gtsim_system_config *config, const gt_profile
         if (mode != GTSIM_MODE_MODEL && !gtsim_twin_in_profile(descriptor, profile->name)) {
             snprintf(error, error_size, "profile %s %s", profile->name,
                      descriptor->absent ? descriptor->absent : "has no RTL twin of this block");
+            return false;
+        }
+        if (mode != GTSIM_MODE_MODEL && descriptor->fronts_memory && config->memory_target) {
+            snprintf(error, error_size, "%s: a twin in the memory path needs the sparse graphics memory, not a memory_target",
+                     descriptor->name);
             return false;
         }
     }
@@ -116,7 +136,10 @@ gtsim_system *gtsim_system_create(const gtsim_system_config *config, char *error
     if (config->tracer)
         tlm_kernel_set_tracer(system->kernel, config->tracer);
     tlm_clock_init(&system->clock, system->kernel, "gt_clock", BRINGUP_CLOCK_PERIOD, BRINGUP_CLOCK_PERIOD);
-    system->memory = tlm_memory_create(system->kernel, "gfx_memory", 0);
+    if (!config->memory_target)
+        system->memory = tlm_memory_create(system->kernel, "gfx_memory", 0);
+    system->host_front = (tlm_target){ .name = "gfx_memory", .self = system, .b_transport = host_front_b_transport,
+                                       .transport_dbg = host_front_dbg };
     gt_config gt = { 0 };
     gtsim_twin_platform platform = {
         .kernel = system->kernel,
@@ -124,7 +147,7 @@ gtsim_system *gtsim_system_create(const gtsim_system_config *config, char *error
         .memory = system->memory,
         .profile = profile,
         .gt_config = &gt,
-        .host_memory = tlm_memory_target(system->memory),
+        .host_memory = system->memory ? tlm_memory_target(system->memory) : &system->host_front,
     };
     /* A twin that compares memory side effects (the doorbell controller in lockstep) stands in
      * the host's memory path, so it exists before that path is built. */
@@ -140,6 +163,7 @@ gtsim_system *gtsim_system_create(const gtsim_system_config *config, char *error
     build_twins(system, config, &platform, false);
     gt.profile = profile;
     gt.memory = system->memory;
+    gt.memory_target = system->memory ? NULL : config->memory_target;
     gt.clock_period = BRINGUP_CLOCK_PERIOD;
     gt.strict_mmio = config->strict_mmio;
     system->gt = gt_create(system->kernel, &gt, error, error_size);
@@ -217,6 +241,11 @@ const tlm_target *gtsim_system_memory(gtsim_system *system)
 
 tlm_memory_stats gtsim_system_memory_stats(const gtsim_system *system)
 {
+    if (!system->memory) {
+        tlm_memory_stats none;
+        memset(&none, 0, sizeof none);
+        return none; /* the memory_target keeps its own counters */
+    }
     return tlm_memory_get_stats(system->memory);
 }
 

@@ -42,6 +42,8 @@ typedef struct gtsim_system_config {
     FILE *log_sink;                /* where sim log lines go (NULL: stderr) */
     const tlm_tracer *tracer;      /* trace sink installed before any block is built (NULL: no trace; docs/reference/waves-api.md) */
     bool strict_mmio;              /* unimplemented offsets inside the BAR answer ADDRESS_ERROR (gt_config.strict_mmio) */
+    const tlm_target *memory_target; /* graphics memory as any bus target instead of the sparse memory (gt_config.memory_target);
+                                      * the host's accesses go through gt_memory_front; blocks in the memory path run their model */
 } gtsim_system_config;
 
 typedef struct gtsim_system gtsim_system;

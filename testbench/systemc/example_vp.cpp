@@ -1,7 +1,8 @@
 // gtsim_systemc_vp: an example SystemC virtual platform (docs/guide/systemc.md "The example
 // platform"), two systems side by side in one SystemC simulation:
 //
-//   gt system:     cpu0 ─► sc_gt (MMIO BAR, graphics memory inside the GT) ─► host line ─► cpu0
+//   gt system:     cpu0 ─► sc_gt (MMIO BAR; gfx_socket, the memory front) ─mem_socket─► sc_memory (the platform's DRAM)
+//                                 └─► host line ─► cpu0
 //   blocks system: cpu1 ─► mmio bus ─┬─► sc_cs_engine (render streamer) ─mem_socket─► memory bus ─► sc_memory
 //                  cpu1 ─► memory bus┘                │ irq_socket (messages)
 //                                    └─► sc_irq_gen11 ◄┘ ─► host line ─► cpu1
@@ -196,12 +197,16 @@ int sc_main(int, char *[])
 {
     tlm_utils::tlm_quantumkeeper::set_global_quantum(sc_core::sc_time(1, sc_core::SC_US));
 
-    // The whole GT.
+    // The whole GT, its graphics memory the platform's (16 MiB, 10 ns per access): the GT's
+    // fetches and stores go out through mem_socket, the CPU's stores come in through the GT's
+    // memory front (so the doorbells would see them) and land in the same memory.
     gtsim::sc_gt gt("gt");
+    gtsim::sc_memory dram("dram", 16u << 20, sc_core::sc_time(10, sc_core::SC_NS));
     cpu cpu0("cpu0");
     sc_core::sc_signal<bool> gt_irq("gt_irq");
     cpu0.mmio.bind(gt.mmio_socket);
     cpu0.mem.bind(gt.gfx_socket);
+    gt.mem_socket.bind(dram.socket);
     gt.host_irq(gt_irq);
     cpu0.irq(gt_irq);
 
@@ -231,6 +236,10 @@ int sc_main(int, char *[])
     sc_core::sc_start();
     bool ok = summary("gtsim_systemc_vp: gt system", cpu0, gt, gt.host_irq_stats());
     ok = summary("gtsim_systemc_vp: blocks system", cpu1, irq, irq.host_irq_stats()) && ok;
+    tlm_dmi_cache_stats gt_memory = gt_memory_dmi_stats(gt.model());
+    std::printf("gtsim_systemc_vp: GT memory transfers by DMI %llu, by b_transport on mem_socket %llu\n",
+                static_cast<unsigned long long>(gt_memory.dmi_transfers),
+                static_cast<unsigned long long>(gt_memory.forwarded));
     std::printf("gtsim_systemc_vp: render engine memory transfers by DMI %llu, through the socket %llu\n",
                 static_cast<unsigned long long>(render.memory_bridge().dmi_transfers()),
                 static_cast<unsigned long long>(render.memory_bridge().socket_transfers()));

@@ -184,3 +184,25 @@ bool sc_kernel_coupling::deny_dmi(tlm::tlm_generic_payload &, tlm::tlm_dmi &dmi)
 }
 
 } // namespace gtsim
+
+namespace gtsim {
+
+bool sc_kernel_coupling::send_word(tlm::tlm_fw_transport_if<> &target, uint32_t word)
+{
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(0);
+    gp.set_data_ptr(reinterpret_cast<unsigned char *>(&word));
+    gp.set_data_length(4);
+    gp.set_streaming_width(4);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time c = c_time(), now = sc_core::sc_time_stamp();
+    sc_core::sc_time delay = c > now ? c - now : sc_core::SC_ZERO_TIME;
+    target.b_transport(gp, delay);
+    if (gp.is_response_ok())
+        return true;
+    SC_REPORT_WARNING(name(), ("interrupt message refused: " + gp.get_response_string()).c_str());
+    return false;
+}
+
+} // namespace gtsim

@@ -89,6 +89,10 @@ public:
                    tlm_address_space space);
     // No DMI: the whole range is denied (TLM-2.0 lets a target say so once).
     static bool deny_dmi(tlm::tlm_generic_payload &gp, tlm::tlm_dmi &dmi);
+    // One 4-byte write of `word` at offset 0 into `target` (an interrupt message out), at the C
+    // kernel's time when SystemC is behind it, else at once; false (and a SystemC warning) if
+    // the target refused it.
+    bool send_word(tlm::tlm_fw_transport_if<> &target, uint32_t word);
 
 protected:
     // Forwards the 1-bit C signal to `out`; returns the line's index.

@@ -48,21 +48,8 @@ void sc_cs_engine::deliver(void *self, const irq_message *message)
     sc_cs_engine *e = static_cast<sc_cs_engine *>(self);
     if (e->irq_socket.size() == 0)
         return;  // unbound: the messages go nowhere (irq_message_sink with no deliver)
-    uint32_t word = irq_message_pack(message);
-    tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
-    gp.set_address(0);
-    gp.set_data_ptr(reinterpret_cast<unsigned char *>(&word));
-    gp.set_data_length(4);
-    gp.set_streaming_width(4);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    sc_core::sc_time c = e->c_time(), now = sc_core::sc_time_stamp();
-    sc_core::sc_time delay = c > now ? c - now : sc_core::SC_ZERO_TIME;
-    e->irq_socket->b_transport(gp, delay);
-    if (!gp.is_response_ok()) {
+    if (!e->send_word(*e->irq_socket.operator->(), irq_message_pack(message)))
         e->m_irq_errors++;
-        SC_REPORT_WARNING(e->name(), ("interrupt message refused: " + gp.get_response_string()).c_str());
-    }
 }
 
 } // namespace gtsim

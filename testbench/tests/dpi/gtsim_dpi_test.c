@@ -7,7 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cs_regs.h"
+#include "doorbell.h"
+#include "doorbell_regs.h"
 #include "gtsim_dpi.h"
+#include "guc.h"
+#include "guc_regs.h"
 #include "irq_gen11_guc_regs.h"
 #include "irq_gen11_regs.h"
 #include "irq_gen6_regs.h"
@@ -244,6 +249,95 @@ TEST(Dpi, GtHandleDrivesTheWholePlatform)
     ASSERT_TRUE(gen6 != NULL);
     EXPECT_EQ(gtsim_dpi_guc_vector(gen6, 0), GTSIM_DPI_ERR_UNSUPPORTED);
     gtsim_dpi_destroy(gen6);
+}
+
+/* A VF 0 message in spec 001's 32-bit format: instance 25:20, class 18:16, data 15:0. */
+static uint32_t message_word(uint32_t engine_class, uint32_t instance, uint32_t data)
+{
+    return instance << 20 | engine_class << 16 | data;
+}
+
+/* The doorbell block: the driver's line in the block's memory, the firmware's install through
+ * the GuC view, a ring by a memory write. Routed to the host, the GuC's doorbell vector leaves as
+ * an interrupt message (class 4 "other", instance 0 the GuC, data the doorbell-rang bit); routed to
+ * the GuC, the ring is a micro-core interrupt. */
+TEST(Dpi, DoorbellBlockRingsFromItsMemory)
+{
+    void *db = gtsim_dpi_create_block("doorbell");
+    ASSERT_TRUE(db != NULL);
+    const unsigned bell = 4;
+    const int64_t page = 0x700000, line = page + bell * 64;
+    const int64_t drb = DOORBELL_MMIO_BASE + bell * DOORBELL_REGISTER_STRIDE;
+    const int64_t status0 = DOORBELL_MMIO_BASE + DOORBELL_DB_STATUS0_OFFSET;
+    int32_t data = 0, word = 0;
+    EXPECT_EQ(gtsim_dpi_mmio_write(db, GUC_MMIO_BASE + GUC_SHIM_CONTROL2_OFFSET, GUC_SHIM_CONTROL2_HASH_MODE_MASK, 0xF),
+              GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mem_write(db, line, 1), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mem_write(db, line + 4, 0), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mmio_write(db, GTSIM_DPI_DOORBELL_GUC_VIEW + drb + DOORBELL_DRBREGU0_OFFSET, 0, 0xF),
+              GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mmio_write(db, GTSIM_DPI_DOORBELL_GUC_VIEW + drb + DOORBELL_DRBREGL0_OFFSET,
+                                   (int32_t)(page | DOORBELL_DRBREGL0_VALID_MASK), 0xF),
+              GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mmio_read(db, GUC_MMIO_BASE + GUC_DB_INSTALL_STATUS_OFFSET, &data), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ((uint32_t)data & (GUC_DB_INSTALL_STATUS_DONE_MASK | GUC_DB_INSTALL_STATUS_RESULT_MASK),
+              GUC_DB_INSTALL_STATUS_DONE_MASK);
+    EXPECT_EQ(gtsim_dpi_mmio_read(db, drb + DOORBELL_DRBREGL0_OFFSET, &data), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ((uint32_t)data, (uint32_t)line | DOORBELL_DRBREGL0_VALID_MASK);
+    EXPECT_EQ(gtsim_dpi_irq_message_next(db, &word), 0);
+
+    EXPECT_EQ(gtsim_dpi_mem_write(db, line + 4, 1), GTSIM_DPI_RESP_OK); /* ring */
+    EXPECT_EQ(gtsim_dpi_irq_message_next(db, &word), 1);
+    EXPECT_EQ((uint32_t)word, message_word(4, 0, GUC_INTR_DOORBELL_RANG));
+    EXPECT_EQ(gtsim_dpi_irq_message_next(db, &word), 0);
+    EXPECT_EQ(gtsim_dpi_mmio_read(db, status0, &data), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ((uint32_t)data, 1u << bell);
+    EXPECT_EQ(gtsim_dpi_mmio_write(db, GUC_MMIO_BASE + GUC_GUC_DB_ISR_0_OFFSET, (int32_t)(1u << bell), 0xF),
+              GTSIM_DPI_RESP_OK);
+
+    EXPECT_EQ(gtsim_dpi_mmio_write(db, GUC_MMIO_BASE + GUC_DOORBELL_CTRL_OFFSET,
+                                   (int32_t)GUC_DOORBELL_CTRL_ROUTE_TO_GUC_MASK, 0xF),
+              GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_guc_core(db, 0), 0);
+    EXPECT_EQ(gtsim_dpi_mem_write(db, line + 4, 2), GTSIM_DPI_RESP_OK); /* ring again */
+    EXPECT_EQ(gtsim_dpi_guc_core(db, 1), (int)GUC_CORE_DOORBELL);
+    EXPECT_EQ(gtsim_dpi_guc_core(db, 1), 0);
+    EXPECT_EQ(gtsim_dpi_irq_message_next(db, &word), 0);
+
+    EXPECT_EQ(gtsim_dpi_host_irq(db), GTSIM_DPI_ERR_UNSUPPORTED);
+    EXPECT_EQ(gtsim_dpi_irq_message(db, 0, 0, 0, 1), GTSIM_DPI_ERR_UNSUPPORTED);
+    EXPECT_EQ(gtsim_dpi_destroy(db), GTSIM_DPI_OK);
+}
+
+/* An engine block: a ring in its memory with a store and a user interrupt runs to idle; the
+ * store lands and the user interrupt leaves as the engine's message. */
+TEST(Dpi, EngineBlockRunsARingFromItsMemory)
+{
+    EXPECT_TRUE(gtsim_dpi_create_block("rcs2") == NULL);
+    void *rcs = gtsim_dpi_create_block("rcs");
+    ASSERT_TRUE(rcs != NULL);
+    static const int32_t ring[] = { 0x10000002, 0x00400000, 0x00000000, 0x11111111, /* MI_STORE_DATA_IMM */
+                                    0x01000000, 0x00000000 };                      /* MI_USER_INTERRUPT, MI_NOOP */
+    for (unsigned i = 0; i < sizeof ring / sizeof ring[0]; i++)
+        EXPECT_EQ(gtsim_dpi_mem_write(rcs, 0x100000 + 4 * i, ring[i]), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mmio_write(rcs, CS_IMR_OFFSET, (int32_t)~IRQ_DATA_USER_INTERRUPT, 0xF), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mmio_write(rcs, CS_HWS_PGA_OFFSET, 0x200000, 0xF), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mmio_write(rcs, CS_RING_START_OFFSET, 0x100000, 0xF), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mmio_write(rcs, CS_RING_HEAD_OFFSET, 0, 0xF), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mmio_write(rcs, CS_RING_CTL_OFFSET, 1, 0xF), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_mmio_write(rcs, CS_RING_TAIL_OFFSET, (int32_t)sizeof ring, 0xF), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ(gtsim_dpi_run_idle(rcs, 100000), 1);
+    int32_t data = 0, word = 0;
+    EXPECT_EQ(gtsim_dpi_mem_read(rcs, 0x400000, &data), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ((uint32_t)data, 0x11111111u);
+    EXPECT_EQ(gtsim_dpi_mmio_read(rcs, CS_RING_HEAD_OFFSET, &data), GTSIM_DPI_RESP_OK);
+    EXPECT_EQ((uint32_t)data & CS_RING_HEAD_HEAD_MASK, sizeof ring);
+    EXPECT_EQ(gtsim_dpi_irq_message_next(rcs, &word), 1);
+    EXPECT_EQ((uint32_t)word, message_word(0, 0, IRQ_DATA_USER_INTERRUPT));
+    EXPECT_EQ(gtsim_dpi_irq_message_next(rcs, &word), 0);
+    EXPECT_EQ(gtsim_dpi_guc_core(rcs, 0), GTSIM_DPI_ERR_UNSUPPORTED);
+    EXPECT_GT(gtsim_dpi_now_ps(rcs), 0);
+    EXPECT_EQ(gtsim_dpi_destroy(rcs), GTSIM_DPI_OK);
 }
 
 TEST(Dpi, EnvironmentNumbersFallBackWhenMissingOrMalformed)

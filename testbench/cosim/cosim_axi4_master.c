@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cosim_axi4_trace.h"
 #include "tlm_alloc.h"
 
 #define DEFAULT_OUTSTANDING 8u
@@ -30,6 +31,7 @@ struct cosim_axi4_master {
     uint64_t cycles;                          /* RTL cycles stepped */
     cosim_axi4_burst batch[BATCH];            /* bursts of the b_transport in progress */
     cosim_axi4_master_stats stats;            /* counters */
+    cosim_axi4_trace trace;                   /* pin rows; all 0 when not tracing */
 };
 
 /* One cycle with `in` driven; the slave's outputs into `out`. */
@@ -37,8 +39,11 @@ static void step(cosim_axi4_master *master, const cosim_axi4_request_pins *in, c
 {
     master->config.cycle(master->config.rtl, in, out);
     master->cycles++;
-    if (master->config.clock)
+    if (master->config.clock) {
+        cosim_axi4_trace_cycle(&master->trace, master->config.kernel, in, out, master->next_edge,
+                               master->config.clock->period);
         master->next_edge += master->config.clock->period;
+    }
 }
 
 static void step_idle_through(cosim_axi4_master *master, tlm_time time)
@@ -334,6 +339,7 @@ cosim_axi4_master *cosim_axi4_master_create(const cosim_axi4_master_config *conf
     if (c->clock) {
         master->next_edge = tlm_clock_next_rising_edge(c->clock);
         tlm_clock_on_rising(c->clock, clock_rising, master);
+        cosim_axi4_trace_declare(&master->trace, c->kernel, c->name, false, c->clock->period);
     }
     return master;
 }

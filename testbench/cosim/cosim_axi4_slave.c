@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cosim_axi4_burst.h"
+#include "cosim_axi4_trace.h"
 #include "tlm_alloc.h"
 
 #define DEFAULT_OUTSTANDING 8u
@@ -76,6 +77,7 @@ struct cosim_axi4_slave {
     uint8_t buffer[MAX_BURST_BYTES];        /* payload data of the transaction being made */
     uint8_t enables[MAX_BURST_BYTES];       /* its byte enables */
     cosim_axi4_slave_stats stats;           /* counters */
+    cosim_axi4_trace trace;                 /* pin rows; all 0 when not tracing */
 };
 
 /* Clock periods a target delay holds a response back (rounded up, bounded). */
@@ -312,6 +314,9 @@ static void step(cosim_axi4_slave *slave)
     cosim_axi4_request_pins in;
     memset(&in, 0, sizeof in);
     config->cycle(config->rtl, &out, &in);
+    if (slave->trace.clk) /* only with a clock: this step is its rising edge now */
+        cosim_axi4_trace_cycle(&slave->trace, config->kernel, &in, &out, tlm_kernel_now(config->kernel),
+                               config->clock->period);
 
     if (out.awready && in.awvalid) {
         uint32_t tail = (slave->aw_head + slave->aw_count) % config->max_writes;
@@ -401,8 +406,10 @@ cosim_axi4_slave *cosim_axi4_slave_create(const cosim_axi4_slave_config *config)
     slave->aw = tlm_alloc_zeroed(c->max_writes, sizeof *slave->aw);
     slave->aw_seq = tlm_alloc_zeroed(c->max_writes, sizeof *slave->aw_seq);
     slave->bq = tlm_alloc_zeroed(c->max_writes, sizeof *slave->bq);
-    if (c->clock)
+    if (c->clock) {
         tlm_clock_on_rising(c->clock, clock_rising, slave);
+        cosim_axi4_trace_declare(&slave->trace, c->kernel, c->name, true, c->clock->period);
+    }
     return slave;
 }
 

@@ -83,21 +83,44 @@ static uint64_t handshakes(const capture *c, tlm_trace_id valid, tlm_trace_id re
     return count;
 }
 
+/* A kernel tracing into a capture sink, with a 1 GHz clock. */
+typedef struct traced {
+    capture cap;       /* the sink */
+    tlm_tracer tracer; /* installed on the kernel */
+    tlm_kernel *kernel; /* time base */
+    tlm_clock clock;   /* the RTL clock */
+} traced;
+
+static void traced_open(traced *t)
+{
+    t->cap = (capture){ .changes = calloc(MAX_CHANGES, sizeof(change)) };
+    t->tracer = (tlm_tracer){ &capture_ops, &t->cap };
+    t->kernel = tlm_kernel_create();
+    tlm_logger_set_level(tlm_kernel_logger(t->kernel), TLM_LOG_LEVEL_COUNT);
+    tlm_kernel_set_tracer(t->kernel, &t->tracer);
+    tlm_clock_init(&t->clock, t->kernel, "clk", TLM_NS, TLM_NS);
+}
+
+static void traced_close(traced *t)
+{
+    tlm_clock_destroy(&t->clock);
+    tlm_kernel_destroy(t->kernel);
+    free(t->cap.changes);
+}
+
 TEST(Axi4Trace, RtlSlaveTransactorTracesTheMasterPortsPins)
 {
-    capture cap = { .changes = calloc(MAX_CHANGES, sizeof(change)) };
-    tlm_tracer tracer = { &capture_ops, &cap };
-    tlm_kernel *kernel = tlm_kernel_create();
-    tlm_logger_set_level(tlm_kernel_logger(kernel), TLM_LOG_LEVEL_COUNT);
-    tlm_kernel_set_tracer(kernel, &tracer);
-    tlm_clock clock;
-    tlm_clock_init(&clock, kernel, "clk", TLM_NS, TLM_NS);
+    static traced t;
+    traced_open(&t);
+    tlm_kernel *kernel = t.kernel;
+    tlm_clock *clock = &t.clock;
+    capture *cap = &t.cap;
     tlm_memory *memory = tlm_memory_create(kernel, "mem", 1u << 16);
     axi4_tgen_rtl *rtl = axi4_tgen_rtl_create();
     ASSERT_TRUE(rtl != NULL);
     axi4_tgen_rtl_reset(rtl, 2);
     cosim_axi4_slave_config config = {
-        .name = "axi4_slave", .kernel = kernel, .clock = &clock, .rtl = rtl, .cycle = axi4_tgen_rtl_cycle,
+        .name = "axi4_slave", .kernel = kernel, .clock = clock, .rtl = rtl, .cycle = axi4_tgen_rtl_cycle,
         .target = tlm_memory_target(memory),
     };
     cosim_axi4_delay_all(config.delay, COSIM_AXI4_DELAY_RANDOM, 2, tb_test_seed(3));
@@ -109,19 +132,19 @@ TEST(Axi4Trace, RtlSlaveTransactorTracesTheMasterPortsPins)
     tlm_kernel_run_for(kernel, 200 * TLM_NS);
     cosim_axi4_slave_stats stats = cosim_axi4_slave_get_stats(slave);
     ASSERT_EQ(stats.read_beats, 8u);
-    EXPECT_EQ(cap.lookback, TLM_NS);
-    EXPECT_EQ(handshakes(&cap, row(&cap, "axi4_slave.m_axi_wvalid_o"), row(&cap, "axi4_slave.m_axi_wready_i")), 8u);
-    EXPECT_EQ(handshakes(&cap, row(&cap, "axi4_slave.m_axi_rvalid_i"), row(&cap, "axi4_slave.m_axi_rready_o")), 8u);
-    EXPECT_EQ(handshakes(&cap, row(&cap, "axi4_slave.m_axi_bvalid_i"), row(&cap, "axi4_slave.m_axi_bready_o")), 1u);
+    EXPECT_EQ(cap->lookback, TLM_NS);
+    EXPECT_EQ(handshakes(cap, row(cap, "axi4_slave.m_axi_wvalid_o"), row(cap, "axi4_slave.m_axi_wready_i")), 8u);
+    EXPECT_EQ(handshakes(cap, row(cap, "axi4_slave.m_axi_rvalid_i"), row(cap, "axi4_slave.m_axi_rready_o")), 8u);
+    EXPECT_EQ(handshakes(cap, row(cap, "axi4_slave.m_axi_bvalid_i"), row(cap, "axi4_slave.m_axi_bready_o")), 1u);
     /* One clk_i rise per cycle, the first one a period before the first edge (time 0). */
-    tlm_trace_id clk = row(&cap, "axi4_slave.clk_i");
+    tlm_trace_id clk = row(cap, "axi4_slave.clk_i");
     uint64_t rises = 0;
     tlm_time first = TLM_TIME_MAX;
-    for (uint32_t i = 0; i < cap.count; i++)
-        if (cap.changes[i].id == clk && cap.changes[i].value == 1) {
+    for (uint32_t i = 0; i < cap->count; i++)
+        if (cap->changes[i].id == clk && cap->changes[i].value == 1) {
             rises++;
-            if (cap.changes[i].at < first)
-                first = cap.changes[i].at;
+            if (cap->changes[i].at < first)
+                first = cap->changes[i].at;
         }
     EXPECT_EQ(rises, cosim_axi4_slave_cycles(slave));
     EXPECT_EQ(first, 0u);
@@ -129,25 +152,21 @@ TEST(Axi4Trace, RtlSlaveTransactorTracesTheMasterPortsPins)
     cosim_axi4_slave_destroy(slave);
     axi4_tgen_rtl_destroy(rtl);
     tlm_memory_destroy(memory);
-    tlm_clock_destroy(&clock);
-    tlm_kernel_destroy(kernel);
-    free(cap.changes);
+    traced_close(&t);
 }
 
 TEST(Axi4Trace, RtlMasterTransactorTracesTheSlavePortsPins)
 {
-    capture cap = { .changes = calloc(MAX_CHANGES, sizeof(change)) };
-    tlm_tracer tracer = { &capture_ops, &cap };
-    tlm_kernel *kernel = tlm_kernel_create();
-    tlm_logger_set_level(tlm_kernel_logger(kernel), TLM_LOG_LEVEL_COUNT);
-    tlm_kernel_set_tracer(kernel, &tracer);
-    tlm_clock clock;
-    tlm_clock_init(&clock, kernel, "clk", TLM_NS, TLM_NS);
+    static traced t;
+    traced_open(&t);
+    tlm_kernel *kernel = t.kernel;
+    tlm_clock *clock = &t.clock;
+    capture *cap = &t.cap;
     axi4_mem_rtl *rtl = axi4_mem_rtl_create();
     ASSERT_TRUE(rtl != NULL);
     axi4_mem_rtl_reset(rtl, 2);
     cosim_axi4_master_config config = {
-        .name = "axi4_master", .kernel = kernel, .clock = &clock, .rtl = rtl, .cycle = axi4_mem_rtl_cycle,
+        .name = "axi4_master", .kernel = kernel, .clock = clock, .rtl = rtl, .cycle = axi4_mem_rtl_cycle,
     };
     cosim_axi4_master *master = cosim_axi4_master_create(&config);
     uint8_t data[64];
@@ -158,19 +177,17 @@ TEST(Axi4Trace, RtlMasterTransactorTracesTheSlavePortsPins)
     tlm_b_transport(cosim_axi4_master_target(master), &payload, &delay);
     ASSERT_EQ(payload.response, TLM_STATUS_OK);
     tlm_kernel_run_for(kernel, delay + 10 * TLM_NS);
-    EXPECT_EQ(handshakes(&cap, row(&cap, "axi4_master.s_axi_awvalid_i"), row(&cap, "axi4_master.s_axi_awready_o")), 1u);
-    EXPECT_EQ(handshakes(&cap, row(&cap, "axi4_master.s_axi_wvalid_i"), row(&cap, "axi4_master.s_axi_wready_o")), 8u);
-    EXPECT_EQ(handshakes(&cap, row(&cap, "axi4_master.s_axi_bvalid_o"), row(&cap, "axi4_master.s_axi_bready_i")), 1u);
+    EXPECT_EQ(handshakes(cap, row(cap, "axi4_master.s_axi_awvalid_i"), row(cap, "axi4_master.s_axi_awready_o")), 1u);
+    EXPECT_EQ(handshakes(cap, row(cap, "axi4_master.s_axi_wvalid_i"), row(cap, "axi4_master.s_axi_wready_o")), 8u);
+    EXPECT_EQ(handshakes(cap, row(cap, "axi4_master.s_axi_bvalid_o"), row(cap, "axi4_master.s_axi_bready_i")), 1u);
     /* The last W beat's data row carries bytes 56..63 on lanes 0..7. */
-    tlm_trace_id wdata = row(&cap, "axi4_master.s_axi_wdata_i");
+    tlm_trace_id wdata = row(cap, "axi4_master.s_axi_wdata_i");
     bool seen = false;
-    for (uint32_t i = 0; i < cap.count; i++)
-        seen |= cap.changes[i].id == wdata && cap.changes[i].value == 0x3F3E3D3C3B3A3938ull;
+    for (uint32_t i = 0; i < cap->count; i++)
+        seen |= cap->changes[i].id == wdata && cap->changes[i].value == 0x3F3E3D3C3B3A3938ull;
     EXPECT_TRUE(seen);
     EXPECT_EQ(axi4_mem_rtl_assertion_failures(rtl), 0u);
     cosim_axi4_master_destroy(master);
     axi4_mem_rtl_destroy(rtl);
-    tlm_clock_destroy(&clock);
-    tlm_kernel_destroy(kernel);
-    free(cap.changes);
+    traced_close(&t);
 }

@@ -142,10 +142,11 @@ module axi4_checker #(
   logic [7:0] r_beat_q [NumIds];
 
   // The expected length of the W burst in progress: the oldest accepted address, or the one
-  // accepted at this edge when none waits.
+  // accepted at this edge when none waits and no complete data burst waits for its address
+  // (that address belongs to the data that came ahead, not to the burst in progress).
   logic w_len_known;
   logic [7:0] w_len;
-  assign w_len_known = aw_count_q != 0 || aw_hs;
+  assign w_len_known = aw_count_q != 0 || (aw_hs && w_ahead_q == 0);
   assign w_len = aw_count_q != 0 ? aw_len_q[aw_head_q] : awlen_i;
 
   always_ff @(posedge clk_i) begin

@@ -75,7 +75,7 @@ if(GTSIM_WITH_RTL)
   add_library(gtsim_cosim INTERFACE)
   target_link_libraries(gtsim_cosim INTERFACE cosim_lockstep cosim_roundtrip_twin cosim_irq_twin cosim_irq_lockstep
                         cosim_irq_random cosim_doorbell_twin cosim_doorbell_lockstep cosim_doorbell_random
-                        cosim_random_wave cosim_axi_lite_transactor)
+                        cosim_random_wave cosim_axi_lite_transactor cosim_axi4)
   list(APPEND gtsim_umbrella_targets gtsim_cosim)
 endif()
 

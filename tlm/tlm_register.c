@@ -7,7 +7,9 @@
 #include "tlm_alloc.h"
 #include "tlm_trace.h"
 
-uint32_t tlm_register_apply_write(const tlm_register_desc *reg, uint32_t current, uint32_t data, uint32_t bit_enables)
+/* The rules of tlm_register_apply_write and tlm_register_read_value, inlined into the access
+ * path of the register file. */
+static inline uint32_t apply_write(const tlm_register_desc *reg, uint32_t current, uint32_t data, uint32_t bit_enables)
 {
     uint32_t enables = bit_enables;
     if (reg->masked) {
@@ -22,10 +24,32 @@ uint32_t tlm_register_apply_write(const tlm_register_desc *reg, uint32_t current
     return value;
 }
 
-uint32_t tlm_register_read_value(const tlm_register_desc *reg, uint32_t current)
+static inline uint32_t read_value(const tlm_register_desc *reg, uint32_t current)
 {
     uint32_t defined = reg->rw_mask | reg->ro_mask | reg->w1c_mask | reg->w1s_mask;
     return current & defined & (reg->masked ? 0xFFFFu : 0xFFFFFFFFu);
+}
+
+/* The 4 little-endian bytes of `value` at `out` in one store where the host is little-endian,
+ * so an initiator that reads them back as one 32-bit load has it forwarded from the store. */
+static inline void store_le32(uint8_t *out, uint32_t value)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(out, &value, 4);
+#else
+    for (uint32_t i = 0; i < 4; i++)
+        out[i] = (uint8_t)(value >> (8 * i));
+#endif
+}
+
+uint32_t tlm_register_apply_write(const tlm_register_desc *reg, uint32_t current, uint32_t data, uint32_t bit_enables)
+{
+    return apply_write(reg, current, data, bit_enables);
+}
+
+uint32_t tlm_register_read_value(const tlm_register_desc *reg, uint32_t current)
+{
+    return read_value(reg, current);
 }
 
 int32_t tlm_register_find(const tlm_register_block_desc *block, uint32_t offset)
@@ -46,6 +70,8 @@ int32_t tlm_register_find(const tlm_register_block_desc *block, uint32_t offset)
 
 uint32_t tlm_register_bit_enables(const tlm_payload *payload)
 {
+    if (!payload->byte_enable)
+        return 0xFFFFFFFFu;
     uint32_t enables = 0;
     for (uint32_t i = 0; i < 4; i++)
         if (tlm_payload_byte_enabled(payload, i))
@@ -55,6 +81,10 @@ uint32_t tlm_register_bit_enables(const tlm_payload *payload)
 
 tlm_status tlm_register_payload_check(const tlm_payload *payload)
 {
+    /* The common case without the general checks: an aligned 4-byte access with a buffer and
+     * no byte enables is well formed (it cannot wrap the address space). */
+    if (payload->length == 4 && (payload->address & 3) == 0 && payload->data && !payload->byte_enable)
+        return TLM_STATUS_OK;
     tlm_status status = tlm_payload_check(payload);
     if (status != TLM_STATUS_OK)
         return status;
@@ -70,6 +100,16 @@ void tlm_register_file_init(tlm_register_file *file, const tlm_register_block_de
         .values = tlm_alloc_zeroed(block->register_count, sizeof *file->values),
         .log = log,
     };
+    /* A decode table for blocks up to 64 KiB (at most 32 KiB of table); larger ones search. */
+    uint32_t words = block->size / 4;
+    if (words <= 16384 && block->register_count < TLM_REGISTER_NO_INDEX) {
+        file->index_at = tlm_alloc_zeroed(words ? words : 1, sizeof *file->index_at);
+        for (uint32_t w = 0; w < words; w++)
+            file->index_at[w] = TLM_REGISTER_NO_INDEX;
+        for (uint32_t i = 0; i < block->register_count; i++)
+            if (block->registers[i].offset % 4 == 0 && block->registers[i].offset / 4 < words)
+                file->index_at[block->registers[i].offset / 4] = (uint16_t)i;
+    }
     tlm_register_file_reset(file);
 }
 
@@ -77,6 +117,8 @@ void tlm_register_file_destroy(tlm_register_file *file)
 {
     free(file->values);
     file->values = NULL;
+    free(file->index_at);
+    file->index_at = NULL;
     free(file->trace_ids);
     file->trace_ids = NULL;
     free(file->traced_values);
@@ -126,7 +168,7 @@ void tlm_register_file_reset(tlm_register_file *file)
 uint32_t tlm_register_file_peek(const tlm_register_file *file, uint32_t index)
 {
     const tlm_register_desc *reg = &file->block->registers[index];
-    return tlm_register_read_value(reg, file->values[reg->storage_index]);
+    return read_value(reg, file->values[reg->storage_index]);
 }
 
 bool tlm_register_dbg_readable(const tlm_payload *payload)
@@ -152,12 +194,26 @@ uint32_t tlm_register_file_read_dbg(const tlm_register_file *file, tlm_payload *
     return tlm_register_dbg_answer(payload, tlm_register_file_peek(file, (uint32_t)index));
 }
 
+/* Index of the register at the aligned `offset`, or -1: one load from the decode table where
+ * the file has one. */
+static inline int32_t decode(const tlm_register_file *file, uint64_t offset)
+{
+    if (offset >= file->block->size)
+        return -1;
+    if (!file->index_at)
+        return tlm_register_find(file->block, (uint32_t)offset);
+    uint16_t index = file->index_at[offset / 4];
+    return index == TLM_REGISTER_NO_INDEX ? -1 : (int32_t)index;
+}
+
 void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload)
 {
-    tlm_status status = tlm_register_payload_check(payload);
+    /* The common access (aligned 4 bytes, a buffer, no byte enables) skips the general checks. */
+    bool plain = payload->length == 4 && (payload->address & 3) == 0 && payload->data && !payload->byte_enable;
+    tlm_status status = plain ? TLM_STATUS_OK : tlm_register_payload_check(payload);
     int32_t index = -1;
     if (status == TLM_STATUS_OK && payload->command != TLM_CMD_IGNORE) {
-        index = payload->address < file->block->size ? tlm_register_find(file->block, (uint32_t)payload->address) : -1;
+        index = decode(file, payload->address);
         if (index < 0 && tlm_payload_answer_hole(payload))
             return; /* a hole the bus front answers (tlm_hole_handler), without a line of this block */
         if (index < 0)
@@ -180,24 +236,28 @@ void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload
     if (payload->command == TLM_CMD_IGNORE)
         return;
     const tlm_register_desc *reg = &file->block->registers[index];
-    uint32_t enables = tlm_register_bit_enables(payload);
+    uint32_t enables = plain ? 0xFFFFFFFFu : tlm_register_bit_enables(payload);
     if (payload->command == TLM_CMD_READ) {
         if (file->on_read)
             file->on_read(file->context, (uint32_t)index);
-        uint32_t value = tlm_register_read_value(reg, file->values[reg->storage_index]);
-        for (uint32_t i = 0; i < 4; i++)
-            if (enables >> (8 * i) & 1)
-                payload->data[i] = (uint8_t)(value >> (8 * i));
+        uint32_t value = read_value(reg, file->values[reg->storage_index]);
+        if (plain) {
+            store_le32(payload->data, value);
+        } else {
+            for (uint32_t i = 0; i < 4; i++)
+                if (enables >> (8 * i) & 1)
+                    payload->data[i] = (uint8_t)(value >> (8 * i));
+        }
         if (file->trace_ids) /* on_read may have refreshed values */
             tlm_register_file_trace_sync(file);
         return;
     }
-    uint32_t data = 0;
-    for (uint32_t i = 0; i < 4; i++)
-        data |= (uint32_t)payload->data[i] << (8 * i);
+    uint32_t data = (uint32_t)payload->data[0] | (uint32_t)payload->data[1] << 8 | (uint32_t)payload->data[2] << 16 |
+                    (uint32_t)payload->data[3] << 24;
     uint32_t old_value = file->values[reg->storage_index];
-    uint32_t new_value = tlm_register_apply_write(reg, old_value, data, enables);
+    uint32_t new_value = apply_write(reg, old_value, data, enables);
     file->values[reg->storage_index] = new_value;
+    file->write_data = data & enables;
     if (file->on_write)
         file->on_write(file->context, (uint32_t)index, old_value, new_value);
     if (file->trace_ids) /* the write and whatever on_write did */

@@ -120,7 +120,14 @@ struct tlm_register_file {
     struct tlm_kernel *trace_kernel;      /* time base of the register rows; NULL when untraced */
     uint32_t *trace_ids;                  /* trace row per storage register (tlm_trace_id), NULL when untraced */
     uint32_t *traced_values;              /* the values last traced, to trace only changes */
+    uint16_t *index_at;                   /* register index per 4-byte word of the block (TLM_REGISTER_NO_INDEX
+                                             for a hole), so an access decodes in one load; NULL for a
+                                             block too large for a table (then binary search) */
+    uint32_t write_data;                  /* during on_write: the data written, bit enables applied */
 };
+
+/* index_at[] of a word with no register. */
+#define TLM_REGISTER_NO_INDEX 0xFFFFu
 
 void tlm_register_file_init(tlm_register_file *file, const tlm_register_block_desc *block, tlm_log_block *log);
 void tlm_register_file_destroy(tlm_register_file *file);

@@ -149,7 +149,6 @@ typedef struct interface_state {
     const interface_layout *layout;  /* register indices of this interface's block */
     tlm_register_file registers;     /* this interface's registers */
     tlm_target as_target;            /* MMIO target of this interface's block */
-    uint32_t write_data;             /* data of the write being handled, byte enables applied */
     uint16_t pending[ENGINE_COUNT];  /* per-instance collapsing registers (not software readable) */
     uint32_t level[2];               /* per dword: engines whose unmasked pending bits are not all 0 */
     uint32_t secondary[2];           /* per dword: second-level events logged while under service */
@@ -210,6 +209,14 @@ static void misuse(interface_state *side, const char *format, ...)
 
 /* ---- outputs ---------------------------------------------------------------------------- */
 
+/* A line follows a level; tlm_signal_set is called only for a change (most recomputations
+ * leave every line as it was). */
+static void drive(tlm_signal *line, bool level)
+{
+    if (line->value != (uint64_t)level)
+        tlm_signal_set(line, level);
+}
+
 /* spec 001 "Host SW Interface": the primary interrupt control register's GT bits are level
  * indications that the second-level IIR of dword 0 or 1 has a bit set; the host line is high
  * when an indication and the enable bit are set. "Hardware Scheduler/MinIA SW Interface": the
@@ -221,10 +228,10 @@ static void update_outputs(irq_gen11 *model)
                            (*reg(host, host_layout.dw[1]) ? IRQ_GEN11_GFX_MSTR_IRQ_GT_DW1_MASK : 0);
     uint32_t *master = reg(host, IRQ_GEN11_GFX_MSTR_IRQ_INDEX);
     *master = (*master & IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK) | indications;
-    tlm_signal_set(&model->host_irq, (*master & IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK) && indications);
+    drive(&model->host_irq, (*master & IRQ_GEN11_GFX_MSTR_IRQ_MASTER_IRQ_MASK) && indications);
     interface_state *guc = &model->interfaces[IRQ_GEN11_GUC];
     for (unsigned vector = 0; vector < 2; vector++)
-        tlm_signal_set(&model->guc_vector[vector], *reg(guc, guc_layout.dw[vector]) != 0);
+        drive(&model->guc_vector[vector], *reg(guc, guc_layout.dw[vector]) != 0);
 }
 
 /* Waveform rows follow state that changes outside software accesses too (messages, releases
@@ -303,8 +310,8 @@ void irq_gen11_deliver(irq_gen11 *model, const irq_message *message)
         return;
     }
     const engine_desc *engine = &engines[index];
-    for (unsigned bit = 0; bit < 16; bit++)
-        model->events[index][bit] += message->data >> bit & 1u;
+    for (uint32_t left = message->data; left; left &= left - 1)
+        model->events[index][__builtin_ctz(left)]++;
     bool kept = false, changed = false;
     for (unsigned i = 0; i < IRQ_GEN11_INTERFACE_COUNT; i++) {
         interface_state *side = &model->interfaces[i];
@@ -378,7 +385,7 @@ static void selector_written(interface_state *side, unsigned dw, uint32_t old_va
  * both the shared IIR and the selector. */
 static void identity_written(interface_state *side, unsigned dw, uint32_t old_value)
 {
-    if (!(side->write_data & IDENTITY_VALID))
+    if (!(side->registers.write_data & IDENTITY_VALID))
         return;
     if (!(old_value & IDENTITY_VALID)) {
         misuse(side, "INTR_IDENTITY_REG%u data-valid written while nothing is selected; no effect", dw);
@@ -450,10 +457,12 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
     case ROLE_OTHER: break;
     case ROLE_DW0:
     case ROLE_DW1: dword_cleared(side, role - ROLE_DW0, old_value & ~new_value); break;
+    /* Selecting an engine and ending its service change no IIR (a selection only lowers the
+     * engine's level) and no primary control bit, so the outputs stay as they are. */
     case ROLE_SELECTOR0:
-    case ROLE_SELECTOR1: selector_written(side, role - ROLE_SELECTOR0, old_value, new_value); break;
+    case ROLE_SELECTOR1: selector_written(side, role - ROLE_SELECTOR0, old_value, new_value); return;
     case ROLE_IDENTITY0:
-    case ROLE_IDENTITY1: identity_written(side, role - ROLE_IDENTITY0, old_value); break;
+    case ROLE_IDENTITY1: identity_written(side, role - ROLE_IDENTITY0, old_value); return;
     default: mask_written(side, role - ROLE_MASK); break;
     }
     update_outputs(side->model);
@@ -463,13 +472,6 @@ static void interface_b_transport(void *self, tlm_payload *payload, tlm_time *de
 {
     (void)delay; /* untimed: the model answers at once */
     interface_state *side = self;
-    side->write_data = 0;
-    if (payload->command == TLM_CMD_WRITE && tlm_register_payload_check(payload) == TLM_STATUS_OK) {
-        uint32_t data = 0;
-        for (uint32_t i = 0; i < 4; i++)
-            data |= (uint32_t)payload->data[i] << (8 * i);
-        side->write_data = data & tlm_register_bit_enables(payload);
-    }
     tlm_register_file_b_transport(&side->registers, payload);
     trace_state(side->model);
 }
@@ -494,7 +496,6 @@ void irq_gen11_reset(irq_gen11 *model)
         memset(side->secondary, 0, sizeof side->secondary);
         memset(side->serviced, 0, sizeof side->serviced);
         memset(side->under_service, 0, sizeof side->under_service);
-        side->write_data = 0;
     }
     update_outputs(model);
     trace_state(model);

@@ -6,8 +6,10 @@
  * workload: each ring command a MI_BATCH_BUFFER_START to a render batch of 3D state as a driver
  * emits it for a draw (pipeline select, base addresses, fixed-function and vertex state, a
  * primitive, a flush; Mesa genxml gen12 lengths), every non-MI command forwarded to the
- * pipeline port and recorded in the event log. Runs are
- * interleaved and medians compared. Every run checks its command count and that no error was
+ * pipeline port and recorded in the event log. Beside each stream, in the same run and on the
+ * same memory, its practical limit: a loop that only fetches the dwords the engine parses
+ * through DMI and decodes each command with the command table (cs_decode), with no kernel
+ * events and no execution. Runs are interleaved and medians compared. Every run checks its command count and that no error was
  * raised. A benchmark, not a test. */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -127,8 +129,115 @@ static uint64_t fill_ring(stream which, uint32_t *ring, uint32_t dwords, uint32_
     return commands;
 }
 
-/* One run: PASSES passes over a ring filled with the stream; commands per second. */
-static double run(stream which, uint64_t *errors, uint64_t *commands_out, uint64_t *writes_out)
+/* ---- the practical limit: fetch through DMI and decode, nothing else ------------------- */
+
+/* One DMI window onto the memory, as a command fetcher keeps one (the ring's, the batch's). */
+typedef struct fetcher {
+    const tlm_target *memory; /* the memory the engine reads */
+    tlm_dmi_region dmi;       /* the current grant (one page of tlm_memory) */
+    bool valid;               /* dmi holds a read grant */
+} fetcher;
+
+/* Dwords at `address` readable through the fetcher's window (a new grant when it leaves the
+ * current one); NULL when DMI is refused. */
+static const uint32_t *fetch(fetcher *f, uint64_t address, uint32_t *available)
+{
+    if (!f->valid || address < f->dmi.start || address > f->dmi.end) {
+        uint32_t unused = 0;
+        tlm_payload payload = tlm_payload_make(TLM_CMD_READ, address, &unused, 4);
+        f->valid = tlm_get_direct_mem_ptr(f->memory, &payload, &f->dmi) && f->dmi.read_allowed;
+        if (!f->valid || f->dmi.end - address < 3)
+            return NULL;
+    }
+    *available = (uint32_t)((f->dmi.end - address + 1) / 4);
+    return (const uint32_t *)(f->dmi.pointer + (address - f->dmi.start));
+}
+
+/* Decodes the command at `address`; the dwords it occupies (0 on a fetch failure). A command
+ * that runs past the window is gathered dword by dword into a local buffer. */
+static size_t decode_at(fetcher *f, uint64_t address, cs_decoded *decoded)
+{
+    uint32_t available = 0;
+    const uint32_t *dwords = fetch(f, address, &available);
+    if (!dwords)
+        return 0;
+    size_t step = cs_decode(CS_PROFILE_GEN12, CS_ENGINE_RCS, dwords, available, decoded);
+    if (!(decoded->status & CS_DECODE_TRUNCATED))
+        return step;
+    uint32_t whole[256];
+    uint32_t length = decoded->length;
+    if (length > 256)
+        return 0;
+    for (uint32_t i = 0; i < length; i++) {
+        const uint32_t *one = fetch(f, address + 4u * i, &available);
+        if (!one)
+            return 0;
+        whole[i] = one[0];
+    }
+    return cs_decode(CS_PROFILE_GEN12, CS_ENGINE_RCS, whole, length, decoded);
+}
+
+/* Decodes the command at *address and advances past it; false (counted as an error) when it
+ * cannot be fetched or is not a complete, accepted command. */
+static bool decode_next(fetcher *f, uint64_t *address, cs_decoded *decoded, uint64_t *errors)
+{
+    size_t step = decode_at(f, *address, decoded);
+    if (!step || decoded->status) {
+        (*errors)++;
+        return false;
+    }
+    *address += 4u * step;
+    return true;
+}
+
+/* The commands one pass parses: the ring from `start` to `end`, and for each
+ * MI_BATCH_BUFFER_START the batch at `batch` (the stream's only batch) up to its
+ * MI_BATCH_BUFFER_END. */
+static uint64_t fetch_and_decode(fetcher *ring, fetcher *batch_fetcher, uint64_t start, uint64_t end, uint64_t batch,
+                                 uint64_t *errors)
+{
+    static const cs_command *batch_start, *batch_end;
+    if (!batch_start) {
+        batch_start = cs_find_command(CS_PROFILE_GEN12, "MI_BATCH_BUFFER_START");
+        batch_end = cs_find_command(CS_PROFILE_GEN12, "MI_BATCH_BUFFER_END");
+    }
+    uint64_t commands = 0;
+    cs_decoded decoded;
+    for (uint64_t address = start; address < end;) {
+        if (!decode_next(ring, &address, &decoded, errors))
+            return commands;
+        commands++;
+        if (decoded.command != batch_start)
+            continue;
+        uint64_t at = batch;
+        unsigned left = RENDER_COMMANDS; /* the longest batch the streams place */
+        do {
+            if (!left-- || !decode_next(batch_fetcher, &at, &decoded, errors))
+                return commands;
+            commands++;
+        } while (decoded.command != batch_end);
+    }
+    return commands;
+}
+
+/* PASSES passes of fetch and decode over what the engine parsed; commands per second. */
+static double run_limit(stream which, const tlm_target *memory, uint32_t tail, uint64_t expected, uint64_t *errors)
+{
+    fetcher ring = { .memory = memory }, batch = { .memory = memory };
+    uint64_t batch_address = which == STREAM_BATCH ? BATCH_ADDRESS : RENDER_ADDRESS;
+    uint64_t commands = 0;
+    double start = bench_wall_seconds();
+    for (uint32_t pass = 0; pass < PASSES; pass++)
+        commands += fetch_and_decode(&ring, &batch, RING_ADDRESS, RING_ADDRESS + tail, batch_address, errors);
+    double seconds = bench_wall_seconds() - start;
+    if (commands != expected)
+        (*errors)++;
+    return (double)commands / seconds;
+}
+
+/* One run: PASSES passes over a ring filled with the stream; commands per second. Then the
+ * same dwords through the fetch-and-decode loop: *limit_rate. */
+static double run(stream which, uint64_t *errors, uint64_t *commands_out, uint64_t *writes_out, double *limit_rate)
 {
     tlm_kernel *kernel = tlm_kernel_create();
     tlm_logger_set_level(tlm_kernel_logger(kernel), TLM_LOG_ERROR);
@@ -179,6 +288,7 @@ static double run(stream which, uint64_t *errors, uint64_t *commands_out, uint64
     if (stats->commands != per_pass * PASSES || stats->errors != 0 || cs_engine_halted(engine))
         (*errors)++;
     double rate = (double)stats->commands / seconds;
+    *limit_rate = run_limit(which, target, tail, per_pass * PASSES, errors);
     cs_engine_destroy(engine);
     tlm_memory_destroy(memory);
     tlm_kernel_destroy(kernel);
@@ -187,7 +297,7 @@ static double run(stream which, uint64_t *errors, uint64_t *commands_out, uint64
 
 int main(void)
 {
-    double rates[STREAM_COUNT][RUNS];
+    double rates[STREAM_COUNT][RUNS], limits[STREAM_COUNT][RUNS];
     uint64_t errors = 0;
     uint64_t commands[STREAM_COUNT] = { 0 };
     uint64_t writes[STREAM_COUNT] = { 0 };
@@ -195,17 +305,14 @@ int main(void)
     printf("build: %s\n", BENCH_BUILD_INFO);
     for (int r = 0; r < RUNS; r++)
         for (int s = 0; s < STREAM_COUNT; s++)
-            rates[s][r] = run((stream)s, &errors, &commands[s], &writes[s]);
+            rates[s][r] = run((stream)s, &errors, &commands[s], &writes[s], &limits[s][r]);
     printf("%-46s %-26s %s\n", "", "each run M commands/s", "median");
     for (int s = 0; s < STREAM_COUNT; s++) {
-        double sorted[RUNS];
-        memcpy(sorted, rates[s], sizeof sorted);
-        qsort(sorted, RUNS, sizeof sorted[0], bench_compare_doubles);
-        printf("%-46s", stream_names[s]);
-        for (int r = 0; r < RUNS; r++)
-            printf(" %8.2f", rates[s][r] / 1e6);
-        printf("   %8.2f\n", sorted[RUNS / 2] / 1e6);
-        printf("    last run: %" PRIu64 " commands, %" PRIu64 " memory writes\n", commands[s], writes[s]);
+        double stream_median = bench_report_median(stream_names[s], 46, rates[s], RUNS);
+        double limit_median = bench_report_median("    limit: DMI fetch + decode, same dwords", 46, limits[s], RUNS);
+        printf("    ratio stream/limit (medians): %.3f; last run: %" PRIu64 " commands, %" PRIu64
+               " memory writes\n",
+               stream_median / limit_median, commands[s], writes[s]);
     }
     printf("%" PRIu64 " errors in all runs\n", errors);
     return errors ? 1 : 0;

@@ -52,16 +52,23 @@ typedef struct bench {
     uint64_t errors;             /* wrong identities, bad responses, wrong line levels */
     uint64_t accesses;           /* MMIO accesses the service loop made */
     uint64_t services;           /* engines serviced */
+    uint32_t data;               /* the host's data register of the current access */
+    tlm_payload payload;         /* the host's payload, reused for every access */
 } bench;
 
+/* One host access. The loop reuses one payload, as a TLM-2.0 initiator does (tlm_payload_make
+ * once, then only command, address, data and response per access). */
 static uint32_t mmio(bench *b, tlm_cmd command, uint32_t offset, uint32_t value)
 {
-    tlm_payload payload = tlm_payload_make(command, IRQ_GEN11_MMIO_BASE + offset, &value, 4);
+    b->data = value;
+    b->payload.command = command;
+    b->payload.address = IRQ_GEN11_MMIO_BASE + offset;
+    b->payload.response = TLM_STATUS_INCOMPLETE;
     tlm_time delay = 0;
-    tlm_b_transport(b->mmio, &payload, &delay);
-    b->errors += payload.response != TLM_STATUS_OK;
+    tlm_b_transport(b->mmio, &b->payload, &delay);
+    b->errors += b->payload.response != TLM_STATUS_OK;
     b->accesses++;
-    return value;
+    return b->data;
 }
 
 static void set_up(bench *b, bench_mode mode)
@@ -72,6 +79,7 @@ static void set_up(bench *b, bench_mode mode)
     b->irq = irq_gen11_create(b->kernel, "irq");
     tlm_router_map(b->router, IRQ_GEN11_MMIO_BASE, IRQ_GEN11_BLOCK_SIZE, irq_gen11_target(b->irq, IRQ_GEN11_HOST));
     b->mmio = tlm_router_target(b->router);
+    b->payload = tlm_payload_make(TLM_CMD_READ, IRQ_GEN11_MMIO_BASE, &b->data, 4);
     memset(b->engine_at, -1, sizeof b->engine_at);
     for (unsigned i = 0; i < ENGINES; i++) {
         unsigned dw = 0, bit = 0;

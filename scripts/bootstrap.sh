@@ -9,7 +9,7 @@ packages=(
   cmake             # the build (>= 3.25 for verilate() and gtest_discover_tests PRE_TEST)
   pkg-config        # SystemC ships only .pc files
   python3           # register generation and helper scripts (standard library only)
-  python3-venv      # build/pyenv: pywellen, the second waveform reader of the waveform tests
+  python3-venv      # build/pyenv: pywellen (second waveform reader), cocotb + cocotbext-axi
   verilator         # RTL twins and the FST writer sources it ships
   libsystemc-dev    # SystemC 2.3.4 TLM-2.0: the baseline the benchmarks measure against
   libgtest-dev      # GoogleTest, driven from C through testbench/framework
@@ -21,21 +21,33 @@ packages=(
   libclang-rt-14-dev # libFuzzer and the ASan/UBSan runtimes clang links them with
 )
 
-# pywellen (PyPI), a second waveform reader for the waveform tests, in a venv under build/:
-# optional (those tests skip without it), so a machine without PyPI access still bootstraps.
-install_pywellen() {
+# Python packages from PyPI in a venv under build/, each optional (the tests that need one skip
+# without it), so a machine without PyPI access still bootstraps:
+#   pywellen      a second waveform reader for the waveform tests
+#   cocotb, cocotbext-axi  a third-party AXI4-Lite master driving the interrupt RTL
+#                 (testbench/tests/irq/cocotb); cocotb 1.8.1 supports Verilator 5.006
+pyenv_packages=(pywellen cocotb==1.8.1 cocotbext-axi==0.1.24)
+install_pyenv() {
   local venv=${GTSIM_PYENV:-$(cd "$(dirname "$0")/.." && pwd)/build/pyenv}
-  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import pywellen' 2>/dev/null; then
+  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import pywellen, cocotb, cocotbext.axi' 2>/dev/null &&
+     [ "$("$venv/bin/python" -c 'import cocotb; print(cocotb.__version__)')" = 1.8.1 ]; then
     return 0
   fi
-  if python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/pip" install -q pywellen >/dev/null 2>&1; then
-    echo "bootstrap: installed pywellen in $venv"
-  else
-    echo "bootstrap: warning: could not install pywellen in $venv; the waveform tests that read with it are skipped" >&2
+  if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+    echo "bootstrap: warning: could not make $venv; the tests that need pywellen or cocotb are skipped" >&2
+    return 0
   fi
+  local package
+  for package in "${pyenv_packages[@]}"; do
+    if "$venv/bin/pip" install -q "$package" >/dev/null 2>&1; then
+      echo "bootstrap: installed $package in $venv"
+    else
+      echo "bootstrap: warning: could not install $package in $venv; the tests that need it are skipped" >&2
+    fi
+  done
 }
 
 # shellcheck source=scripts/apt-install.sh
 . "$(dirname "$0")/apt-install.sh"
 apt_install_missing bootstrap "${packages[@]}" || exit 1
-install_pywellen
+install_pyenv

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Runs test_irq_saturation.py under cocotb with Verilator (ctest irq_cocotb.saturating_third_party_master).
-# usage: run_irq_cocotb.sh PYTHON SOURCE_DIR BUILD_DIR GENERATED_REGS_DIR
+# Runs test_irq_saturation.py under cocotb with Verilator (the ctest test irq_cocotb.*).
+# usage: run_irq_cocotb.sh PYTHON SOURCE_DIR BUILD_DIR GENERATED_REGS_DIR (build/generated/regs)
 #   PYTHON   the venv of scripts/bootstrap.sh (build/pyenv) with cocotb and cocotbext-axi;
 #            without them the test is skipped (exit 77)
 #   BUILD_DIR  where cocotb builds and runs (inside the build tree)

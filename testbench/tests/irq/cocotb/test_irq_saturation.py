@@ -37,7 +37,7 @@ def word(value):
     return value.to_bytes(4, "little")
 
 
-async def press_messages(dut, count, rng, log):
+async def press_messages(dut, count, rng):
     """Offers `count` messages back to back (a new one in the cycle after one is taken); returns
     the refused edges of each. Driven and sampled at the falling edge, away from the master's
     rising-edge updates."""
@@ -115,7 +115,7 @@ async def saturating_third_party_traffic_cannot_starve_the_message_port(dut):
     # First the traffic alone: the share of cycles with an access executing.
     sample = 200
     busy = await busy_cycles(dut, sample)
-    refused = await press_messages(dut, MESSAGES, rng, dut._log)
+    refused = await press_messages(dut, MESSAGES, rng)
     await Combine(*(op.wait() for op in writes + reads))
 
     for op in writes:

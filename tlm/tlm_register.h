@@ -30,6 +30,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tlm_kernel.h"
 #include "tlm_payload.h"
@@ -163,6 +164,46 @@ uint32_t tlm_register_file_read_dbg(const tlm_register_file *file, tlm_payload *
 /* Answers one MMIO payload addressed relative to the block, following the payload rules
  * above; logs every refused access. Adds no delay. */
 void tlm_register_file_b_transport(tlm_register_file *file, tlm_payload *payload);
+
+/* Index of the register a plain access addresses, or -1. A plain access is an aligned 4-byte
+ * payload with a data buffer and no byte enables, at a register of the file's decode table
+ * (whatever its command). tlm_register_file_b_transport answers plain reads and writes on a
+ * short path; a model may answer plain accesses to its own hot registers itself, with the
+ * effect the file and its hooks would have, and pass every other payload to the file. */
+static inline int32_t tlm_register_file_plain_index(const tlm_register_file *file, const tlm_payload *payload)
+{
+    uint64_t offset = payload->address;
+    if (payload->length != 4 || (offset & 3) != 0 || offset >= file->block->size || !file->index_at ||
+        !payload->data || payload->byte_enable)
+        return -1;
+    uint16_t index = file->index_at[offset / 4];
+    return index == TLM_REGISTER_NO_INDEX ? -1 : (int32_t)index;
+}
+
+/* The value of the 4 little-endian bytes at `in` (a register access's data), in one load where
+ * the host is little-endian. */
+static inline uint32_t tlm_register_load_le32(const uint8_t *in)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t value;
+    memcpy(&value, in, 4);
+    return value;
+#else
+    return (uint32_t)in[0] | (uint32_t)in[1] << 8 | (uint32_t)in[2] << 16 | (uint32_t)in[3] << 24;
+#endif
+}
+
+/* The 4 little-endian bytes of `value` at `out` in one store where the host is little-endian,
+ * so an initiator that reads them back as one 32-bit load has it forwarded from the store. */
+static inline void tlm_register_store_le32(uint8_t *out, uint32_t value)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(out, &value, 4);
+#else
+    for (uint32_t i = 0; i < 4; i++)
+        out[i] = (uint8_t)(value >> (8 * i));
+#endif
+}
 
 /* The payload rules a 32-bit register bus applies before any register is decoded: malformed
  * payloads and anything but an aligned 4-byte access are refused (TLM_STATUS_OK if the

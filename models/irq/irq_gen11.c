@@ -221,7 +221,7 @@ static void drive(tlm_signal *line, bool level)
  * indications that the second-level IIR of dword 0 or 1 has a bit set; the host line is high
  * when an indication and the enable bit are set. "Hardware Scheduler/MinIA SW Interface": the
  * GuC's two vectors are the two DW-level events of its interface. */
-static void update_outputs(irq_gen11 *model)
+static inline void update_outputs(irq_gen11 *model)
 {
     interface_state *host = &model->interfaces[IRQ_GEN11_HOST];
     uint32_t indications = (*reg(host, host_layout.dw[0]) ? IRQ_GEN11_GFX_MSTR_IRQ_GT_DW0_MASK : 0) |
@@ -236,10 +236,8 @@ static void update_outputs(irq_gen11 *model)
 
 /* Waveform rows follow state that changes outside software accesses too (messages, releases
  * on unmask): registers and collapsing registers are compared with what was last traced. */
-static void trace_state(irq_gen11 *model)
+__attribute__((noinline)) static void trace_rows(irq_gen11 *model)
 {
-    if (!tlm_trace_on(model->kernel))
-        return;
     for (unsigned i = 0; i < IRQ_GEN11_INTERFACE_COUNT; i++) {
         interface_state *side = &model->interfaces[i];
         tlm_register_file_trace_sync(&side->registers);
@@ -250,6 +248,13 @@ static void trace_state(irq_gen11 *model)
             }
         }
     }
+}
+
+/* The check inlined, the rows out of line: an untraced access saves no registers for them. */
+static inline void trace_state(irq_gen11 *model)
+{
+    if (tlm_trace_on(model->kernel))
+        trace_rows(model);
 }
 
 /* ---- input: engine interrupt messages ----------------------------------------------------- */
@@ -276,8 +281,8 @@ static bool second_level_event(interface_state *side, unsigned dw, uint32_t bit)
 
 /* spec 001 "First Level Interrupt Bits": an engine's unmasked collapsing-register bits OR into
  * its second-level input; the input rising is a second-level event. True when the visible IIR
- * changed. */
-static bool refresh_engine(interface_state *side, unsigned index)
+ * changed. Inlined into its callers: it runs for every message and every selection. */
+static inline __attribute__((always_inline)) bool refresh_engine(interface_state *side, unsigned index)
 {
     const engine_desc *engine = &engines[index];
     uint32_t bit = 1u << engine->bit;
@@ -383,9 +388,9 @@ static void selector_written(interface_state *side, unsigned dw, uint32_t old_va
 
 /* spec 001: writing 1 to the data-valid bit ends service of the selected engine and clears
  * both the shared IIR and the selector. */
-static void identity_written(interface_state *side, unsigned dw, uint32_t old_value)
+static void identity_written(interface_state *side, unsigned dw, uint32_t old_value, uint32_t written)
 {
-    if (!(side->registers.write_data & IDENTITY_VALID))
+    if (!(written & IDENTITY_VALID))
         return;
     if (!(old_value & IDENTITY_VALID)) {
         misuse(side, "INTR_IDENTITY_REG%u data-valid written while nothing is selected; no effect", dw);
@@ -462,17 +467,46 @@ static void register_written(void *context, uint32_t index, uint32_t old_value, 
     case ROLE_SELECTOR0:
     case ROLE_SELECTOR1: selector_written(side, role - ROLE_SELECTOR0, old_value, new_value); return;
     case ROLE_IDENTITY0:
-    case ROLE_IDENTITY1: identity_written(side, role - ROLE_IDENTITY0, old_value); return;
+    case ROLE_IDENTITY1: identity_written(side, role - ROLE_IDENTITY0, old_value, side->registers.write_data); return;
     default: mask_written(side, role - ROLE_MASK); break;
     }
     update_outputs(side->model);
+}
+
+/* The host's service loop makes three accesses per engine it services: a selector write, a
+ * shared-IIR read and a data-valid write. The target answers these plain accesses itself, with
+ * the effect the register file and its hooks give them: the selector's write rule (RW) is
+ * overridden at once by selector_written; the shared IIR is read-only but for its W1C data-valid
+ * bit, whose write only identity_written acts on, and a read of it has no hook. Every other
+ * access goes to the register file. True when answered. */
+static bool answer_service_access(interface_state *side, tlm_payload *payload)
+{
+    int32_t index = tlm_register_file_plain_index(&side->registers, payload);
+    if (index < 0)
+        return false;
+    unsigned role = side->role[index];
+    bool selector = role == ROLE_SELECTOR0 || role == ROLE_SELECTOR1;
+    bool identity = role == ROLE_IDENTITY0 || role == ROLE_IDENTITY1;
+    if (payload->command == TLM_CMD_WRITE && selector)
+        selector_written(side, role - ROLE_SELECTOR0, *reg(side, (uint32_t)index),
+                         tlm_register_load_le32(payload->data));
+    else if (payload->command == TLM_CMD_WRITE && identity)
+        identity_written(side, role - ROLE_IDENTITY0, *reg(side, (uint32_t)index),
+                         tlm_register_load_le32(payload->data));
+    else if (payload->command == TLM_CMD_READ && identity)
+        tlm_register_store_le32(payload->data, tlm_register_file_peek(&side->registers, (uint32_t)index));
+    else
+        return false;
+    payload->response = TLM_STATUS_OK;
+    return true;
 }
 
 static void interface_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     (void)delay; /* untimed: the model answers at once */
     interface_state *side = self;
-    tlm_register_file_b_transport(&side->registers, payload);
+    if (!answer_service_access(side, payload))
+        tlm_register_file_b_transport(&side->registers, payload);
     trace_state(side->model);
 }
 

@@ -2,7 +2,7 @@
 // third-party AXI4-Lite master finds by prefix (cocotbext-axi's AxiLiteBus.from_prefix looks for
 // s_axil_awvalid, not s_axil_awvalid_i). Nothing else: every pin passes straight through.
 // No ports: with Verilator 5.006 a VPI write to a top-level input lands on a copy that the next
-// evaluation overwrites from the port (verilator/verilator issue 3919), so the pins are plain
+// evaluation overwrites from the port (Verilator bug report #3919), so the pins are plain
 // variables of a portless top, which cocotb's writes then drive.
 module irq_cocotb_top;
   logic clk;

@@ -172,7 +172,7 @@ static void put_lri(cosim_cs_random *random, buffer *b)
     put(b, MI_LOAD_REGISTER_IMM | (2u * pairs - 1u));
     for (uint32_t i = 0; i < pairs; i++) {
         uint32_t which = below(random, random->subset.lri_count);
-        put(b, random->subset.lri_offsets[which]);
+        put(b, random->ports.mmio_base + random->subset.lri_offsets[which]);
         put(b, (uint32_t)cosim_cs_random_next(random) & random->subset.lri_masks[which]);
     }
     random->lris++;
@@ -250,14 +250,16 @@ static void set_up(cosim_cs_random *random)
     uint32_t pages = 1 + below(random, 4);
     random->ring_bytes = pages * 4096u;
     random->ring_base = RING_AREA + 0x10000u * below(random, 16);
-    random->tail = 0;
+    /* The ring starts anywhere, often near its end, so that submissions wrap it. */
+    random->tail = below(random, 2) ? random->ring_bytes - 8u * below(random, 64) : 8u * below(random, random->ring_bytes / 8u);
+    random->tail %= random->ring_bytes;
     mmio_write(random, CS_RING_CTL_OFFSET, 0);
     /* Status page writes masked (HWSTAM all ones): the stream is the engine's own writes. */
     mmio_write(random, CS_HWSTAM_OFFSET, 0xFFFFFFFFu);
     mmio_write(random, CS_IMR_OFFSET, random->subset.imr);
     mmio_write(random, CS_RING_START_OFFSET, (uint32_t)random->ring_base);
-    mmio_write(random, CS_RING_HEAD_OFFSET, 0);
-    mmio_write(random, CS_RING_TAIL_OFFSET, 0);
+    mmio_write(random, CS_RING_HEAD_OFFSET, random->tail);
+    mmio_write(random, CS_RING_TAIL_OFFSET, random->tail);
     mmio_write(random, CS_RING_CTL_OFFSET, (pages - 1u) << CS_RING_CTL_LENGTH_SHIFT | CS_RING_CTL_ENABLE_MASK);
     random->set_up = true;
 }

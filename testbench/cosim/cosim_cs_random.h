@@ -37,6 +37,7 @@ typedef struct cosim_cs_random_ports {
     bool (*busy)(void *context);     /* true while the engine has work */
     void *context;                   /* passed to busy */
     tlm_time clock_period;           /* the GT clock */
+    uint32_t mmio_base;              /* the engine's MMIO base: LRI names its registers by base + offset */
 } cosim_cs_random_ports;
 
 /* What the engine under test runs (the twin's documented subset). */
@@ -49,8 +50,8 @@ typedef struct cosim_cs_random_subset {
     uint32_t imr;                   /* IMR programmed at set-up (events whose bit is 0 send messages) */
 } cosim_cs_random_subset;
 
-/* The default subset: the ring registers, IMR unmasking the user interrupt and the master
- * error, LRI to NOPID-free scratch registers given by the caller. */
+/* The default subset: IMR unmasking the user interrupt and the master error, reserved headers,
+ * second-level batches, no LRI (the caller names the registers its engine keeps). */
 cosim_cs_random_subset cosim_cs_random_default_subset(void);
 
 typedef struct cosim_cs_random {

@@ -253,6 +253,19 @@ static void arrive(cosim_stream_compare *compare, cosim_stream_side side, cosim_
             return;
         }
         if (conflict(compare, &w->item, item)) {
+            /* Resynchronisation: when a later waiting item is the one that came, the waiting
+             * one is missing from this side (one divergence, and the streams stay aligned);
+             * otherwise the two differ (both dropped). */
+            bool later = false;
+            for (size_t j = i + 1; j < other->count && !later; j++)
+                later = equal(&other->pending[j].item, item);
+            if (later) {
+                divergence(compare, item->time, ref ? NULL : &w->item, dut ? NULL : &w->item,
+                           "no counterpart from %s: its next item matches a later one", side_name(compare, side));
+                remove_pending(other, i);
+                i--;
+                continue;
+            }
             divergence(compare, item->time, ref ? ref : &w->item, dut ? dut : &w->item,
                        compare->config.policy == COSIM_STREAM_PER_ADDRESS
                            ? "different item where the order of conflicting items must hold"

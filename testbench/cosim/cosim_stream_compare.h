@@ -30,8 +30,10 @@
  * Matching is greedy and decides as early as it can: an item arriving on one side is matched
  * with the oldest unmatched item of the other side that is equal to it and has no older
  * unmatched item conflicting with it. When the other side's oldest conflicting unmatched item
- * comes first and differs, no later match can keep the order: that is a divergence at once
- * (both items are dropped, so the compare goes on). An item that finds nothing waits in its
+ * comes first and differs, no later match can keep the order: that is a divergence at once.
+ * Then, when a later waiting item of the other side equals the arriving one, the older waiting
+ * item is reported as having no counterpart and dropped, and matching goes on (one lost item is
+ * one divergence, not a cascade); otherwise both items are dropped. An item that finds nothing waits in its
  * side's window. Also divergences: a window holding more than `window` items (the oldest is
  * dropped: "ran ahead"); under IN_ORDER a pair whose times differ by more than T, or an item
  * whose counterpart has not come T after it (known once the other side's stream, or

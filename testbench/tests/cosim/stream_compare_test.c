@@ -96,9 +96,9 @@ TEST_F(Stream, AReorderingOfUnrelatedWritesIsRejectedByExactAndAcceptedPerAddres
             /* Found when the dut's first item came, not at the end. */
             ASSERT_TRUE(cosim_stream_compare_first(c) != NULL);
             EXPECT_EQ(cosim_stream_compare_first(c)->time, 3 * TLM_NS);
-            EXPECT_TRUE(cosim_stream_compare_first(c)->has_ref && cosim_stream_compare_first(c)->has_dut);
+            /* The reference's 0x1000 has no counterpart where the order needs it. */
+            EXPECT_TRUE(cosim_stream_compare_first(c)->has_ref);
             EXPECT_EQ(cosim_stream_compare_first(c)->ref.address, 0x1000u);
-            EXPECT_EQ(cosim_stream_compare_first(c)->dut.address, 0x2000u);
         }
         cosim_stream_compare_destroy(c);
     }
@@ -521,5 +521,25 @@ TEST_F(Stream, AReadsResponseIsComparedAndARefusedReadsDataIsNot)
     cosim_stream_record_read(c, REF, TLM_NS, 0x30, a, 4, 0);
     cosim_stream_record_read(c, DUT, TLM_NS, 0x30, a, 4, 2);
     EXPECT_EQ(cosim_stream_compare_mismatches(c), 1u);
+    cosim_stream_compare_destroy(c);
+}
+
+/* A lost item is one divergence: the streams realign on the next item (the header's
+ * resynchronisation), and the items after it match. */
+TEST_F(Stream, ALostItemIsOneDivergenceAndTheStreamsRealign)
+{
+    cosim_stream_compare *c = make(self, COSIM_STREAM_EXACT, 0);
+    message(c, REF, 1, 1);
+    message(c, REF, 2, 2);
+    message(c, REF, 3, 3);
+    message(c, DUT, 4, 2);
+    EXPECT_EQ(cosim_stream_compare_mismatches(c), 1u);
+    EXPECT_TRUE(strstr(cosim_stream_compare_first(c)->description, "no counterpart from rtl") != NULL);
+    EXPECT_EQ(cosim_stream_compare_first(c)->ref.value, 1u);
+    EXPECT_FALSE(cosim_stream_compare_first(c)->has_dut);
+    message(c, DUT, 5, 3);
+    EXPECT_EQ(cosim_stream_compare_finish(c), 0u);
+    EXPECT_EQ(cosim_stream_compare_mismatches(c), 1u);
+    EXPECT_EQ(cosim_stream_compare_matched(c), 2u);
     cosim_stream_compare_destroy(c);
 }

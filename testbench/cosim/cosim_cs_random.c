@@ -22,6 +22,9 @@
 
 /* gen12 MI encodings (genxml gen12.xml; docs/facts.md): opcode in 28:23. */
 #define MI_NOOP 0x00000000u
+#define MI_NOOP_IDENTIFICATION_WRITE (1u << 22) /* the NOP id (21:0) goes to NOPID */
+#define MI_NOOP_ID_MASK 0x003FFFFFu
+#define MI_ARB_CHECK (0x05u << 23)
 #define MI_USER_INTERRUPT (0x02u << 23)
 #define MI_BATCH_BUFFER_END (0x0Au << 23)
 #define MI_STORE_DATA_IMM (0x20u << 23)
@@ -149,8 +152,12 @@ static void put_skipped(cosim_cs_random *random, buffer *b)
 
 static void put_store(cosim_cs_random *random, buffer *b)
 {
+    /* Dword-aligned addresses (genxml: address 47:2); a QWord store is mostly QWord-aligned and
+     * sometimes not (it then straddles two QWords: one burst of two beats on an AXI bus). */
     bool qword = below(random, 3) == 0;
-    uint32_t address = SCRATCH_AREA + (qword ? 8u * below(random, SCRATCH_BYTES / 8u) : 4u * below(random, SCRATCH_BYTES / 4u));
+    bool aligned = !qword || below(random, 4) != 0;
+    uint32_t address = SCRATCH_AREA + (aligned && qword ? 8u * below(random, SCRATCH_BYTES / 8u)
+                                                        : 4u * below(random, SCRATCH_BYTES / 4u - 1u));
     uint32_t ggtt = below(random, 2) ? MI_STORE_DATA_IMM_GGTT : 0;
     /* DWord Length = total - 2: 4 dwords, 5 with the upper data. */
     put(b, MI_STORE_DATA_IMM | ggtt | (qword ? MI_STORE_DATA_IMM_QWORD | 3u : 2u));
@@ -183,17 +190,22 @@ static void put_simple(cosim_cs_random *random, buffer *b)
 {
     uint32_t pick = below(random, 100);
     random->commands++;
-    if (pick < 20)
+    if (pick < 10)
         put(b, MI_NOOP);
+    else if (pick < 20)
+        put(b, MI_NOOP | MI_NOOP_IDENTIFICATION_WRITE | (uint32_t)(cosim_cs_random_next(random) & MI_NOOP_ID_MASK));
     else if (pick < 50)
         put_store(random, b);
     else if (pick < 65) {
         put(b, MI_USER_INTERRUPT);
         random->interrupts++;
-    } else if (pick < 80)
+    } else if (pick < 80) {
         put_lri(random, b);
-    else
+    } else if (pick < 85) {
+        put(b, MI_ARB_CHECK); /* an arbitration point: nothing to switch to (no execlist, UHPTR invalid) */
+    } else {
         put_skipped(random, b);
+    }
 }
 
 /* The batch area of the current submission: where the next batch goes. */
@@ -328,6 +340,11 @@ void cosim_cs_random_step(cosim_cs_random *random)
     mmio_read(random, CS_RING_HEAD_OFFSET);
     mmio_read(random, CS_RING_TAIL_OFFSET);
     mmio_read(random, CS_RING_CTL_OFFSET);
+    mmio_read(random, CS_NOPID_OFFSET);
+    if (reserved) { /* the parser error's registers */
+        mmio_read(random, CS_ESR_OFFSET);
+        mmio_read(random, CS_EIR_OFFSET);
+    }
     for (unsigned i = 0; i < random->subset.lri_count; i++)
         mmio_read(random, random->subset.lri_offsets[i]);
     if (reserved)

@@ -1,6 +1,7 @@
 /* Seeded random command streams for a gen12 render command streamer (docs/design/cosim.md "The
  * command streamer's lockstep"): rings and batches of the commands an RTL twin's subset runs —
- * MI_NOOP, MI_STORE_DATA_IMM (dword and qword), MI_LOAD_REGISTER_IMM to the engine's own
+ * MI_NOOP (with and without a NOP id), MI_ARB_CHECK, MI_STORE_DATA_IMM (dword, qword aligned
+ * and not), MI_LOAD_REGISTER_IMM to the engine's own
  * registers, MI_USER_INTERRUPT, MI_BATCH_BUFFER_START into batches that chain to further
  * batches and end with MI_BATCH_BUFFER_END, commands of other types skipped by their header's
  * length (3D state of random lengths), and now and then a reserved header at the end of a
@@ -9,7 +10,8 @@
  * One step is one submission, as a driver makes it: the commands written into the ring (and
  * batches) in graphics memory through the host's path, padded with MI_NOOP to a qword and
  * around the ring's end, then RING_TAIL written; the kernel runs until the engine is idle
- * (bounded); then the ring registers (and the registers LRI wrote) are read back. It drives
+ * (bounded); then the ring registers, NOPID, the registers LRI wrote and after a parser error
+ * ESR and EIR are read back. It drives
  * whatever sits behind the ports (a model, an RTL twin, the lockstep of both), so the same seed
  * is the same stimulus everywhere and a failing seed replays exactly. */
 #ifndef COSIM_CS_RANDOM_H

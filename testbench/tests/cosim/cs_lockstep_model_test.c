@@ -11,6 +11,7 @@
 #include "tlm_alloc.h"
 #include "cs_regs.h"
 #include "tb_test.h"
+#include "wave_vcd_reader.h"
 
 /* Seeds of the model-against-model regression (a few seconds). */
 #define MODEL_SEEDS 200u
@@ -169,7 +170,12 @@ TEST(CsLockstepModel, APerturbedCopysWrongByteEnableIsCaught)
     cs_dut_ops ops = model_ops();
     cs_random_totals totals;
     cs_random_outcome first;
+    char dir[256];
+    ASSERT_TRUE(wave_test_mkdtemp(dir, sizeof dir)); /* the caught seed's waveform goes there */
+    ASSERT_EQ(setenv(COSIM_RANDOM_WAVE_DIR_ENV, dir, 1), 0);
     cs_random_regression(&ops, 1, MODEL_SEEDS, false, true, &totals, &first);
+    unsetenv(COSIM_RANDOM_WAVE_DIR_ENV);
+    wave_test_rmdir(dir);
     ASSERT_EQ(totals.failing, 1u);
     EXPECT_GT(first.mismatches, 0u);
     EXPECT_TRUE(strstr(first.first, "different item") != NULL);
@@ -189,7 +195,12 @@ TEST(CsLockstepModel, APerturbedCopysLostInterruptIsCaught)
     cs_dut_ops ops = model_ops();
     cs_random_totals totals;
     cs_random_outcome first;
+    char dir[256];
+    ASSERT_TRUE(wave_test_mkdtemp(dir, sizeof dir)); /* the caught seed's waveform goes there */
+    ASSERT_EQ(setenv(COSIM_RANDOM_WAVE_DIR_ENV, dir, 1), 0);
     cs_random_regression(&ops, 1, MODEL_SEEDS, false, true, &totals, &first);
+    unsetenv(COSIM_RANDOM_WAVE_DIR_ENV);
+    wave_test_rmdir(dir);
     ASSERT_EQ(totals.failing, 1u);
     EXPECT_TRUE(strstr(first.first, "message 0x") != NULL);
     current = PERTURB_NONE;

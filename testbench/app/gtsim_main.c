@@ -30,6 +30,9 @@
 #ifndef GTSIM_WITH_RTL
 #define GTSIM_WITH_RTL 1
 #endif
+#if GTSIM_WITH_RTL
+#include "cosim_stream_compare.h"
+#endif
 
 enum { GTSIM_EXIT_PASSED = 0, GTSIM_EXIT_FAILED = 1, GTSIM_EXIT_USAGE = 2 };
 
@@ -39,6 +42,7 @@ typedef struct gtsim_cli {
     size_t file_count;        /* entries in files */
     bool rtl[GTSIM_TWIN_MAX];    /* --rtl NAME: the twins named, by registry index (gtsim_twin_registry.h) */
     bool lockstep;            /* --lockstep: model and RTL twin side by side */
+    const char *lockstep_order; /* --lockstep-order: how an initiator's streams must agree (NULL: in-order) */
     bool strict_mmio;         /* --strict-mmio: an unimplemented offset inside the BAR is a bus error */
     bool verbose;             /* -v: echo statements as they run */
     tlm_log_level log_level;  /* lowest sim log level printed */
@@ -187,6 +191,22 @@ static int gtsim_option_log_level(void *context, const char *value)
     return -1;
 }
 
+static int gtsim_option_lockstep_order(void *context, const char *value)
+{
+    gtsim_cli *cli = context;
+#if GTSIM_WITH_RTL
+    cosim_stream_config order = { 0 };
+    char error[128];
+    if (!cosim_stream_policy_parse(value, &order, error, sizeof error))
+        return gtsim_cli_usage_error(NULL, "--lockstep-order: %s", error);
+    cli->lockstep_order = value;
+    return -1;
+#else
+    (void)cli;
+    return gtsim_cli_usage_error(NULL, "--lockstep-order %s: built without RTL (GTSIM_WITH_RTL=OFF)", value);
+#endif
+}
+
 static int gtsim_option_time_limit(void *context, const char *value)
 {
     gtsim_cli *cli = context;
@@ -240,6 +260,11 @@ static const gtsim_cli_option gtsim_options[] = {
       .help = "simulate the --rtl blocks (without --rtl: every block that has\n"
               "an RTL twin in the profile) as model and RTL in lockstep; a\n"
               "divergence is a failed check" },
+    { "--lockstep-order", "ORDER", .handle = gtsim_option_lockstep_order,
+      .help = "how a bus initiator's streams (the command streamer's memory\n"
+              "writes, messages, register reads) must agree in lockstep:\n"
+              "in-order (default; within 10000 ns), in-order:NS, exact,\n"
+              "per-address (docs/guide/cs-lockstep.md)" },
     { "--strict-mmio", .field = offsetof(gtsim_cli, strict_mmio),
       .help = "an access to an offset inside the GT's MMIO BAR that no\n"
               "register decodes is a bus error (a failed check naming the\n"
@@ -491,6 +516,7 @@ static bool gtsim_run_one(const gtsim_cli *cli, const gtsim_scenario *scenario, 
         }
     }
     config.strict_mmio = cli->strict_mmio;
+    config.lockstep_order = cli->lockstep_order;
     bool wave_usage_error = false;
     wave_file *wave = gtsim_wave_open(cli, wave_path, &wave_usage_error);
     if (wave_usage_error)
@@ -524,8 +550,15 @@ static bool gtsim_run_one(const gtsim_cli *cli, const gtsim_scenario *scenario, 
         gtsim_summary_print(stdout, scenario->name, system, result->passed - before.passed,
                          result->failed - before.failed, cli->run_files);
     }
-    if (ok && any_lockstep)
+    if (ok && any_lockstep) {
+        /* The streams' end: what one side put out and the other did not is a divergence too. */
+        uint64_t at_end = gtsim_system_lockstep_finish(system, stdout);
+        if (at_end) {
+            printf("%s: %" PRIu64 " lockstep divergence(s) at the end of the run\n", scenario->name, at_end);
+            result->failed++;
+        }
         printf("%s: %" PRIu64 " lockstep mismatches\n", scenario->name, gtsim_system_mismatches(system));
+    }
     if (coverage)
         gtsim_system_coverage(system, coverage);
     tlm_time end = tlm_kernel_now(gtsim_system_kernel(system));

@@ -148,6 +148,7 @@ gtsim_system *gtsim_system_create(const gtsim_system_config *config, char *error
         .profile = profile,
         .gt_config = &gt,
         .host_memory = system->memory ? tlm_memory_target(system->memory) : &system->host_front,
+        .lockstep_order = config->lockstep_order,
     };
     /* A twin that compares memory side effects (the doorbell controller in lockstep) stands in
      * the host's memory path, so it exists before that path is built. */
@@ -302,6 +303,17 @@ uint64_t gtsim_system_mismatches(const gtsim_system *system)
             total += instance->descriptor->mismatches(instance);
     }
     return total;
+}
+
+uint64_t gtsim_system_lockstep_finish(gtsim_system *system, FILE *out)
+{
+    uint64_t found = 0;
+    for (size_t i = 0; i < GTSIM_TWIN_MAX; i++) {
+        gtsim_twin_instance *instance = &system->twins[i];
+        if (instance->descriptor && instance->descriptor->finish && instance->lockstep)
+            found += instance->descriptor->finish(instance, out);
+    }
+    return found;
 }
 
 uint64_t gtsim_system_rtl_assertion_failures(const gtsim_system *system)

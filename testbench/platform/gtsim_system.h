@@ -44,6 +44,8 @@ typedef struct gtsim_system_config {
     bool strict_mmio;              /* unimplemented offsets inside the BAR answer ADDRESS_ERROR (gt_config.strict_mmio) */
     const tlm_target *memory_target; /* graphics memory as any bus target instead of the sparse memory (gt_config.memory_target);
                                       * the host's accesses go through gt_memory_front; blocks in the memory path run their model */
+    const char *lockstep_order;    /* how the lockstep of a bus initiator (the command streamer) orders its streams:
+                                    * exact, in-order[:NS] or per-address (cosim_stream_policy_parse); NULL: in-order */
 } gtsim_system_config;
 
 typedef struct gtsim_system gtsim_system;
@@ -78,6 +80,11 @@ bool gtsim_system_irq_raise(gtsim_system *system, unsigned engine_class, unsigne
 struct eu_array *gtsim_system_eu(gtsim_system *system);
 /* Command streamer `engine` (a cs_engine value), or NULL when the profile has none. */
 struct cs_engine_model *gtsim_system_engine(gtsim_system *system, unsigned engine);
+/* Ends the lockstep compares that follow transaction streams (the command streamer's): every
+ * item still unmatched is a divergence; each compare with a divergence prints its first one's
+ * report to `out` (NULL: nowhere). Returns the divergences the end found (counted by
+ * gtsim_system_mismatches too). Call once, after the run. */
+uint64_t gtsim_system_lockstep_finish(gtsim_system *system, FILE *out);
 /* Divergences a lockstep run has found so far (0 outside lockstep). */
 uint64_t gtsim_system_mismatches(const gtsim_system *system);
 

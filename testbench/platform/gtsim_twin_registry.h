@@ -44,6 +44,7 @@ typedef struct gtsim_twin_platform {
     gt *gt;                         /* the GT: a block outside it maps itself on its BAR (gt_mmio_map) */
     tlm_signal *host_irq_inputs[GTSIM_TWIN_HOST_IRQ_MAX]; /* interrupt outputs ORed into the host line, in order */
     size_t host_irq_input_count;    /* entries used in host_irq_inputs */
+    const char *lockstep_order;     /* gtsim_system_config.lockstep_order: a stream compare's order policy (NULL: in-order) */
 } gtsim_twin_platform;
 
 /* One twin as built for one run (gtsim_system keeps one per descriptor whose mode needs it). */
@@ -81,6 +82,9 @@ struct gtsim_twin_descriptor {
     uint64_t (*assertion_failures)(const gtsim_twin_instance *instance); /* RTL assertions that failed */
     uint64_t (*mismatches)(const gtsim_twin_instance *instance);         /* lockstep divergences */
     uint64_t (*transactions)(const gtsim_twin_instance *instance);       /* stimuli the lockstep compared */
+    /* The run ended (optional; lockstep compares of streams): unmatched items become divergences,
+     * the first divergence's report goes to `out` (NULL: nowhere); returns the divergences found now. */
+    uint64_t (*finish)(gtsim_twin_instance *instance, FILE *out);
 };
 
 /* Descriptors registered, the product's first, in registry order. */

@@ -86,6 +86,7 @@ struct gt {
     const tlm_target *irq_guc_target; /* the aggregator's GuC block (gen12) */
     tlm_signal *irq_guc_vector[2];       /* the GuC's vectors (gen12) */
     cs_engine_model *engines[CS_ENGINE_COUNT]; /* the profile's command streamers (NULL: absent) */
+    const tlm_target *render_cs;   /* gt_config.render_cs: the render engine's registers replaced (NULL: the model's) */
     gt_power_gate gates[CS_ENGINE_COUNT]; /* each engine's registers behind its domain's power state */
     eu_array *eu;                /* the EU array behind the render engine */
     doorbell *doorbell;          /* GTI doorbell controller model (gen12 without a replacement) */
@@ -308,7 +309,10 @@ static void add_engines(gt *model)
         *gate = (gt_power_gate){ .model = model, .engine = e };
         gate->target = (tlm_target){ .name = cs_engine_target(model->engines[e])->name, .self = gate,
                                      .b_transport = gate_b_transport, .transport_dbg = gate_transport_dbg };
-        gt_bar_map(&model->bar, info->mmio_base, CS_BLOCK_SIZE, &gate->target);
+        /* A replacement of the render engine's registers takes the engine's place on the BAR
+         * (gt_config.render_cs); it has no force-wake gate of its own. */
+        const tlm_target *registers = e == CS_ENGINE_RCS && model->render_cs ? model->render_cs : &gate->target;
+        gt_bar_map(&model->bar, info->mmio_base, CS_BLOCK_SIZE, registers);
         if (cs_engine_hws_pga_target(model->engines[e]))
             gt_bar_map(&model->bar, info->mmio_base + CS_GEN6_HWS_PGA_OFFSET, 4,
                            cs_engine_hws_pga_target(model->engines[e]));
@@ -463,6 +467,7 @@ gt *gt_create(tlm_kernel *kernel, const gt_config *config, char *error, size_t e
     tlm_router_trace(model->mmio, 32, 4); /* the BAR's 32-bit offsets, 32-bit registers */
     gt_bar_init(&model->bar, kernel, model->mmio, config->strict_mmio);
     add_irq(model, config->irq);
+    model->render_cs = config->render_cs;
     add_engines(model);
     model->misc = gt_misc_create(kernel, profile, &model->bar, reset_engines, host_to_guc, model);
     add_eu(model);

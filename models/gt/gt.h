@@ -78,6 +78,9 @@ typedef struct gt_config {
     tlm_time clock_period;       /* 0: the profile's clock; else the caller's GT clock */
     const gt_irq_block *irq;     /* NULL: the profile's aggregator model; else its replacement (gen11+ only) */
     const struct doorbell_block *doorbell; /* NULL: the doorbell controller model; else its replacement (profiles with a GuC only) */
+    const tlm_target *render_cs; /* NULL: the render engine's command streamer model answers its registers; else their
+                                  * replacement (an RTL twin), mapped at the engine's MMIO base instead: the model's
+                                  * engine is still built (the EU array and the GuC name it) but no host access reaches it */
     bool strict_mmio;            /* an access to an unimplemented offset inside the BAR is an error (gt_mmio_stats) */
 } gt_config;
 

@@ -293,6 +293,12 @@ module cs_rcs
   // otherwise it replaces the running batch.
   logic [1:0] bbs_level;
   assign bbs_level = (level_q == 2'd0 || (level_q == 2'd1 && hdr_q[22])) ? level_q + 2'd1 : level_q;
+  // A Page Table error (a refused fetch or store, cs_ring.c bus): the EIR it leaves, and its
+  // events: a page fault unless one is pending, master error if the EIR becomes non-zero.
+  logic [31:0] pt_eir;
+  logic [15:0] pt_events;
+  assign pt_eir = eir_q | (CS_ESR_PAGE_TABLE_MASK & ~emr_q);
+  assign pt_events = (pf_q ? 16'd0 : EvPageFault) | (eir_q == 32'd0 && pt_eir != 32'd0 ? EvMasterError : 16'd0);
   // StEvent: the event sent next.
   logic [15:0] ev_pick;
   assign ev_pick = (ev_q & EvPageFault) != 0 ? EvPageFault : (ev_q & EvMasterError) != 0 ? EvMasterError : ev_q;
@@ -396,8 +402,8 @@ module cs_rcs
               halted_d = 1'b1;
               ipeir_d = CS_ESR_PAGE_TABLE_MASK;
               esr_d = esr_q | CS_ESR_PAGE_TABLE_MASK;
-              eir_d = eir_q | (CS_ESR_PAGE_TABLE_MASK & ~emr_q);
-              ev_d = (pf_q ? 16'd0 : EvPageFault) | (eir_q == 0 && eir_d != 0 ? EvMasterError : 16'd0);
+              eir_d = pt_eir;
+              ev_d = pt_events;
               pf_d = 1'b1;
               state_d = StEvent;
             end else begin
@@ -566,8 +572,8 @@ module cs_rcs
           end else if (wr_err_d) begin
             // cs_store: a refused write is a page fault and the Page Table error (no halt).
             esr_d = esr_q | CS_ESR_PAGE_TABLE_MASK;
-            eir_d = eir_q | (CS_ESR_PAGE_TABLE_MASK & ~emr_q);
-            ev_d = (pf_q ? 16'd0 : EvPageFault) | (eir_q == 0 && eir_d != 0 ? EvMasterError : 16'd0);
+            eir_d = pt_eir;
+            ev_d = pt_events;
             pf_d = 1'b1;
             state_d = StEvent;
           end else begin
@@ -590,11 +596,12 @@ module cs_rcs
       default: state_d = StIdle;
     endcase
 
-    // Batch registers follow the parser (cs_engine.c update_status).
-    if (level_d != 2'd0) begin
+    // Batch registers follow the parser after each command (cs_engine.c update_status, run
+    // when a step ends).
+    if (state_q != StIdle && state_d == StIdle && level_d != 2'd0) begin
       bb_addr_d = (pc_d[level_d][31:0] & CS_BB_ADDR_ADDRESS_MASK) | CS_BB_ADDR_VALID_MASK;
       bb_addr_udw_d = {16'd0, pc_d[level_d][47:32]} & CS_BB_ADDR_UDW_ADDRESS_MASK;
-    end else begin
+    end else if (state_q != StIdle && state_d == StIdle) begin
       bb_addr_d = bb_addr_d & ~CS_BB_ADDR_VALID_MASK;
     end
 

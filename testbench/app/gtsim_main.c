@@ -492,7 +492,8 @@ static bool gtsim_run_one(const gtsim_cli *cli, const gtsim_scenario *scenario, 
                        gtsim_run_result *result)
 {
     /* --rtl names the blocks that leave model mode (--lockstep then puts them in lockstep);
-     * --lockstep alone: every block with an RTL twin in the scenario's profile. */
+     * --lockstep alone: every block with an RTL twin in the scenario's profile (but a twin of a
+     * subset of its block, which runs only when named). */
     bool any_rtl = false;
     for (size_t i = 0; i < gtsim_twin_count(); i++)
         any_rtl |= cli->rtl[i];
@@ -505,7 +506,9 @@ static bool gtsim_run_one(const gtsim_cli *cli, const gtsim_scenario *scenario, 
     bool any_lockstep = false;
     for (size_t i = 0; i < gtsim_twin_count(); i++) {
         const gtsim_twin_descriptor *twin = gtsim_twin_at(i);
-        bool selected = any_rtl ? cli->rtl[i] : cli->lockstep && gtsim_twin_in_profile(twin, scenario->profile);
+        /* A twin of a subset of its block (by_name_only) runs only when named. */
+        bool selected = any_rtl ? cli->rtl[i]
+                                : cli->lockstep && !twin->by_name_only && gtsim_twin_in_profile(twin, scenario->profile);
         gtsim_block_mode mode = selected ? twin_mode : GTSIM_MODE_MODEL;
         *gtsim_twin_mode_slot(twin, &config) = mode;
         any_lockstep |= mode == GTSIM_MODE_LOCKSTEP;

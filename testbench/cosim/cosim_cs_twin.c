@@ -9,6 +9,7 @@
 #include "cs_commands.h"
 #include "cs_regs.h"
 #include "cs_rtl.h"
+#include "irq_message.h"
 #include "tlm_alloc.h"
 #include "tlm_register.h"
 
@@ -90,8 +91,11 @@ static void sample_outputs(void *context, tlm_time edge_time)
     if (!now->msg_valid) /* msg_ready is always high: a valid message is taken at this edge */
         return;
     twin->messages++;
+    /* The RTL's port carries the data bits; the message around them is the render engine's
+     * (cs_irq.c cs_send_event: its class, instance 0). */
+    irq_message message = { .engine_class = IRQ_CLASS_RENDER, .instance = 0, .data = now->msg_data };
     if (twin->on_message)
-        twin->on_message(twin->message_context, now->msg_data, edge_time);
+        twin->on_message(twin->message_context, irq_message_pack(&message), edge_time);
     else
         tlm_log_warning(twin->log, "interrupt message 0x%04x: nothing connected, dropped", now->msg_data);
 }
@@ -196,12 +200,12 @@ void cosim_cs_twin_on_message(cosim_cs_twin *twin, cosim_cs_twin_message_fn fn, 
 
 bool cosim_cs_twin_halted(const cosim_cs_twin *twin)
 {
-    return twin->outputs.halted;
+    return cosim_cs_rtl_halted_now(twin->rtl);
 }
 
 bool cosim_cs_twin_idle(const cosim_cs_twin *twin)
 {
-    return twin->outputs.idle && cosim_axi4_slave_idle(twin->bus);
+    return cosim_cs_rtl_idle_now(twin->rtl) && cosim_axi4_slave_idle(twin->bus);
 }
 
 uint64_t cosim_cs_twin_cycles(const cosim_cs_twin *twin)

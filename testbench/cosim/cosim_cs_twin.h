@@ -36,9 +36,10 @@ extern "C" {
 
 typedef struct cosim_cs_twin cosim_cs_twin;
 
-/* An interrupt message of the RTL: `message` the event bits the IMR let through (irq_message
- * data: user interrupt bit 0, master error bit 3, page fault bit 7), `when` the rising edge it
- * was taken at (the RTL may run ahead of the kernel). */
+/* An interrupt message of the RTL as the model's engine sends it (irq_message_pack of the
+ * spec 001 message: class render, instance 0, data the event bits the IMR let through: user
+ * interrupt bit 0, master error bit 3, page fault bit 7), `when` the rising edge it was taken at
+ * (the RTL may run ahead of the kernel). */
 typedef void (*cosim_cs_twin_message_fn)(void *context, uint32_t message, tlm_time when);
 
 /* The RTL is reset before time starts; `clock` must run. */

@@ -62,6 +62,16 @@ void cosim_cs_rtl_cycle(cosim_cs_rtl *rtl, const cosim_axi_lite_request_pins *li
     });
 }
 
+bool cosim_cs_rtl_idle_now(const cosim_cs_rtl *rtl)
+{
+    return rtl->top->idle_o != 0;
+}
+
+bool cosim_cs_rtl_halted_now(const cosim_cs_rtl *rtl)
+{
+    return rtl->top->halted_o != 0;
+}
+
 uint64_t cosim_cs_rtl_cycles(const cosim_cs_rtl *rtl)
 {
     return rtl->cycles;

@@ -54,6 +54,10 @@ void cosim_cs_rtl_reset(cosim_cs_rtl *rtl, unsigned cycles);
 void cosim_cs_rtl_cycle(cosim_cs_rtl *rtl, const cosim_axi_lite_request_pins *lite_in, const cosim_cs_rtl_inputs *in,
                         cosim_axi_lite_response_pins *lite_out, cosim_cs_rtl_outputs *out);
 
+/* idle_o and halted_o now (after the last rising edge: the state that edge left). */
+bool cosim_cs_rtl_idle_now(const cosim_cs_rtl *rtl);
+bool cosim_cs_rtl_halted_now(const cosim_cs_rtl *rtl);
+
 uint64_t cosim_cs_rtl_cycles(const cosim_cs_rtl *rtl);
 /* Benchmark floor: idle inputs, `n` cycles in a tight loop; returns cycles(). */
 uint64_t cosim_cs_rtl_bare_cycles(cosim_cs_rtl *rtl, uint64_t n);

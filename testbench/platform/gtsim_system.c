@@ -263,7 +263,15 @@ tlm_time gtsim_system_clock_period(const gtsim_system *system)
 bool gtsim_system_idle(const gtsim_system *system)
 {
     /* A busy engine has its next step pending: a foreground event. */
-    return tlm_kernel_pending_foreground(system->kernel) == 0;
+    if (tlm_kernel_pending_foreground(system->kernel) != 0)
+        return false;
+    /* A twin that runs on clock edges says itself whether it has work (descriptor busy). */
+    for (size_t i = 0; i < gtsim_twin_count(); i++) {
+        const gtsim_twin_instance *instance = &system->twins[i];
+        if (instance->descriptor && instance->descriptor->busy && instance->descriptor->busy(instance))
+            return false;
+    }
+    return true;
 }
 
 bool gtsim_system_irq_raise(gtsim_system *system, unsigned engine_class, unsigned instance, unsigned data, char *error,

@@ -38,6 +38,7 @@ typedef struct gtsim_system_config {
     gtsim_block_mode roundtrip_mode;  /* how the round-trip block is simulated */
     gtsim_block_mode irq_mode;        /* how the gen11+ interrupt aggregator is simulated (gen12; gen6 has model only) */
     gtsim_block_mode doorbell_mode;   /* how the GTI doorbell controller is simulated (gen12; gen6 has no doorbells) */
+    gtsim_block_mode cs_mode;         /* how the render engine's ring-buffer command streamer is simulated (gen12; gen6 model only) */
     gtsim_block_mode added_modes[GTSIM_SYSTEM_ADDED_TWINS]; /* modes of twins a test registered (gtsim_twin_registry_add), the slots their descriptors name */
     FILE *log_sink;                /* where sim log lines go (NULL: stderr) */
     const tlm_tracer *tracer;      /* trace sink installed before any block is built (NULL: no trace; docs/reference/waves-api.md) */

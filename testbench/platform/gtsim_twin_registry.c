@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "doorbell.h"
+#include "irq_message.h"
 #include "irq_gen11.h"
 #include "roundtrip.h"
 #include "roundtrip_regs.h"
@@ -19,6 +20,7 @@
 #define GTSIM_WITH_RTL 1
 #endif
 #if GTSIM_WITH_RTL
+#include "cosim_cs_twin.h"
 #include "cosim_doorbell_lockstep.h"
 #include "cosim_doorbell_twin.h"
 #include "cosim_irq_lockstep.h"
@@ -236,6 +238,64 @@ static uint64_t doorbell_transactions(const gtsim_twin_instance *instance)
     return instance->lockstep ? cosim_doorbell_lockstep_compared(instance->lockstep) : 0;
 }
 
+/* ---- cs: the gen12 render engine's ring-buffer command streamer, injected as gt_config.render_cs ---- */
+
+/* The twin's messages go where the model's engine sends them: the GT's interrupt message sink
+ * (cs_irq.c cs_send_event -> gt tap -> the aggregator). */
+typedef struct cs_glue {
+    const irq_message_sink *sink; /* the GT's, once it is built (attach) */
+} cs_glue;
+
+static void cs_message(void *context, uint32_t word, tlm_time when)
+{
+    (void)when; /* delivered at the edge the RTL took it, which the kernel is at or behind */
+    cs_glue *glue = context;
+    irq_message message = irq_message_unpack(word);
+    if (glue->sink)
+        irq_message_send(glue->sink, &message);
+}
+
+static void cs_rtl(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    /* Its master port reaches graphics memory as the model's engine does (the sparse memory,
+     * whose observers see the stores; or the host's memory path with a memory target). */
+    const tlm_target *memory = platform->memory ? tlm_memory_target(platform->memory) : platform->host_memory;
+    cosim_cs_twin *twin = cosim_cs_twin_create(platform->kernel, platform->clock, "rcs_rtl", memory);
+    cs_glue *glue = tlm_alloc_zeroed(1, sizeof *glue);
+    cosim_cs_twin_on_message(twin, cs_message, glue);
+    instance->twin = twin;
+    instance->glue = glue;
+}
+
+static void cs_inject(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    if (instance->twin)
+        platform->gt_config->render_cs = cosim_cs_twin_registers(instance->twin);
+}
+
+static void cs_attach(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    cs_glue *glue = instance->glue;
+    if (glue)
+        glue->sink = gt_irq_sink(platform->gt);
+}
+
+static void cs_destroy_instance(gtsim_twin_instance *instance)
+{
+    cosim_cs_twin_destroy(instance->twin);
+    free(instance->glue);
+}
+
+static bool cs_busy(const gtsim_twin_instance *instance)
+{
+    return instance->twin && !cosim_cs_twin_idle(instance->twin);
+}
+
+static uint64_t cs_assertion_failures(const gtsim_twin_instance *instance)
+{
+    return instance->twin ? cosim_cs_twin_assertion_failures(instance->twin) : 0;
+}
+
 /* ---- the table -------------------------------------------------------------------------- */
 
 #endif /* GTSIM_WITH_RTL: the twins' own functions */
@@ -290,6 +350,21 @@ static const gtsim_twin_descriptor product_twins[] = {
         .assertion_failures = doorbell_assertion_failures,
         .mismatches = doorbell_mismatches,
         .transactions = doorbell_transactions,
+    },
+    {
+        /* The lockstep of model and twin (cosim_cs_lockstep) plugs in as create_lockstep. */
+        .name = "cs",
+        .description = "the render engine's ring-buffer command streamer (a subset: docs/design/cosim.md)",
+        .profiles = gen12_only,
+        .absent = "has no RTL twin of its command streamer (rtl/cs is the gen12 render engine)",
+        .mode_offset = offsetof(gtsim_system_config, cs_mode),
+        .by_name_only = true,
+        .create_rtl = cs_rtl,
+        .inject = cs_inject,
+        .attach = cs_attach,
+        .destroy = cs_destroy_instance,
+        .assertion_failures = cs_assertion_failures,
+        .busy = cs_busy,
     },
 #endif
 };

@@ -5,7 +5,7 @@
  * it into the GT (function pointers), and its counters for the run summary. gtsim_system builds
  * the twins by walking the registry; gtsim takes the --rtl names from it.
  *
- * The product's twins (roundtrip, irq, doorbell) are a constant table; a test can append a
+ * The product's twins (roundtrip, irq, doorbell, cs) are a constant table; a test can append a
  * descriptor of its own (gtsim_twin_registry_add) so that a twin that is not part of the product
  * runs through the same platform without appearing in gtsim's --rtl list. */
 #ifndef GTSIM_TWIN_REGISTRY_H
@@ -64,6 +64,7 @@ struct gtsim_twin_descriptor {
     const char *absent;             /* why another profile has none, after "profile P " in the error */
     size_t mode_offset;             /* offsetof(gtsim_system_config, <its mode field>): its block mode slot */
     bool fronts_memory;             /* lockstep puts a compare in front of graphics memory: built before the host's memory path */
+    bool by_name_only;              /* a twin of a subset of its block (the command streamer's): a bare --lockstep leaves it a model; --rtl NAME selects it */
     /* Builds what `instance->mode` needs into the instance: the model (optional: NULL means the
      * GT builds its own model in model mode and the block has no instance then), the RTL twin,
      * or both and their compare. */
@@ -82,6 +83,9 @@ struct gtsim_twin_descriptor {
     uint64_t (*assertion_failures)(const gtsim_twin_instance *instance); /* RTL assertions that failed */
     uint64_t (*mismatches)(const gtsim_twin_instance *instance);         /* lockstep divergences */
     uint64_t (*transactions)(const gtsim_twin_instance *instance);       /* stimuli the lockstep compared */
+    /* The block has work in flight the kernel does not see as an event (an RTL that runs on
+     * the clock's edges, which are background events): run idle waits for it (optional). */
+    bool (*busy)(const gtsim_twin_instance *instance);
     /* The run ended (optional; lockstep compares of streams): unmatched items become divergences,
      * the first divergence's report goes to `out` (NULL: nowhere); returns the divergences found now. */
     uint64_t (*finish)(gtsim_twin_instance *instance, FILE *out);
@@ -103,7 +107,7 @@ bool gtsim_twin_in_profile(const gtsim_twin_descriptor *descriptor, const char *
 /* Its mode field in `config`. */
 gtsim_block_mode *gtsim_twin_mode_slot(const gtsim_twin_descriptor *descriptor, gtsim_system_config *config);
 gtsim_block_mode gtsim_twin_mode(const gtsim_twin_descriptor *descriptor, const gtsim_system_config *config);
-/* "roundtrip, irq, doorbell": the registered names, for messages (truncated to fit). */
+/* "roundtrip, irq, doorbell, cs": the registered names, for messages (truncated to fit). */
 const char *gtsim_twin_names(char *buffer, size_t size);
 /* The usage lines listing each twin ("    NAME  description (profiles)"), each line led by
  * `indent` spaces. */

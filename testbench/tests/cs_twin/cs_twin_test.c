@@ -3,6 +3,14 @@
  * against the rules of the ring and the commands of its subset (spec 000 §1.1.5, §1.3; genxml
  * gen12.xml; docs/design/cosim.md "The command streamer twin"). */
 #include "cs_twin_fixture.h"
+#include "irq_message.h"
+
+/* The spec 001 message of the render engine (class render, instance 0) with data `bits`. */
+static uint32_t cs_twin_render_message(uint16_t bits)
+{
+    irq_message message = { .engine_class = IRQ_CLASS_RENDER, .instance = 0, .data = bits };
+    return irq_message_pack(&message);
+}
 
 /* Every test ends with no RTL assertion failure (the AXI4 checker on the master port included). */
 #define CS_T_CLOSE(f) EXPECT_EQ(cs_twin_close(f), 0u)
@@ -271,12 +279,12 @@ TEST(CsTwin, UserInterruptMessage)
     cs_twin_submit(&f);
     cs_twin_run(&f, 500);
     EXPECT_EQ(f.message_count, 0u);
-    cs_twin_write(&f, CS_IMR_OFFSET, ~1u);
+    cs_twin_write(&f, CS_IMR_OFFSET, ~(uint32_t)IRQ_DATA_USER_INTERRUPT);
     cs_twin_emit(&f, &ui, 1);
     cs_twin_submit(&f);
     cs_twin_run(&f, 500);
     ASSERT_EQ(f.message_count, 1u);
-    EXPECT_EQ(f.messages[0], 1u);
+    EXPECT_EQ(f.messages[0], cs_twin_render_message(IRQ_DATA_USER_INTERRUPT));
     EXPECT_EQ(cosim_cs_twin_messages(f.twin), 1u);
     CS_T_CLOSE(&f);
 }
@@ -315,7 +323,7 @@ TEST(CsTwin, ReservedHeaderIsParserError)
     cs_twin_fixture f;
     cs_twin_open(&f, NULL);
     cs_twin_write(&f, CS_EMR_OFFSET, ~CS_ESR_INSTRUCTION_PARSER_MASK & 0xFFFFu);
-    cs_twin_write(&f, CS_IMR_OFFSET, ~0x8u);
+    cs_twin_write(&f, CS_IMR_OFFSET, ~(uint32_t)IRQ_DATA_MASTER_ERROR);
     cs_twin_ring_at(&f, 0);
     const uint32_t commands[] = { CS_T_MI_NOOP, CS_T_MI_NOOP, 0x20000000u, CS_T_MI_NOOP };
     cs_twin_emit(&f, commands, 4);
@@ -331,7 +339,7 @@ TEST(CsTwin, ReservedHeaderIsParserError)
     EXPECT_EQ(cs_twin_read(&f, CS_EIR_OFFSET), CS_EIR_INSTRUCTION_PARSER_MASK);
     EXPECT_EQ(cs_twin_peek(&f, CS_T_DATA), 0u);
     ASSERT_EQ(f.message_count, 1u);
-    EXPECT_EQ(f.messages[0], 0x8u);
+    EXPECT_EQ(f.messages[0], cs_twin_render_message(IRQ_DATA_MASTER_ERROR));
     cs_twin_write(&f, CS_RING_CTL_OFFSET, 0);
     cs_twin_run(&f, 10);
     EXPECT_FALSE(cosim_cs_twin_halted(f.twin));
@@ -361,7 +369,7 @@ TEST(CsTwin, RefusedFetchHalts)
 {
     cs_twin_fixture f;
     cs_twin_open(&f, NULL);
-    cs_twin_write(&f, CS_IMR_OFFSET, ~0x80u);
+    cs_twin_write(&f, CS_IMR_OFFSET, ~(uint32_t)IRQ_DATA_PAGE_FAULT);
     cs_twin_ring_at(&f, 0);
     const uint32_t start[] = { CS_T_MI_BB_START, CS_T_MEMORY + 0x1000u, 0 };
     cs_twin_emit(&f, start, 3);
@@ -371,7 +379,7 @@ TEST(CsTwin, RefusedFetchHalts)
     EXPECT_EQ(cs_twin_read(&f, CS_IPEIR_OFFSET), CS_ESR_PAGE_TABLE_MASK);
     EXPECT_NE(cs_twin_read(&f, CS_ESR_OFFSET) & CS_ESR_PAGE_TABLE_MASK, 0u);
     ASSERT_EQ(f.message_count, 1u);
-    EXPECT_EQ(f.messages[0], 0x80u);
+    EXPECT_EQ(f.messages[0], cs_twin_render_message(IRQ_DATA_PAGE_FAULT));
     CS_T_CLOSE(&f);
 }
 

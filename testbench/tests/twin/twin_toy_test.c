@@ -224,12 +224,12 @@ TEST_F(ToyLockstep, RegisterRoundTrip) { body_register_round_trip(self); }
 TEST(TwinRegistry, TestTwinIsAppendedAfterTheProducts)
 {
     char names[128];
-    EXPECT_STREQ(gtsim_twin_names(names, sizeof names), "roundtrip, irq, doorbell");
+    EXPECT_STREQ(gtsim_twin_names(names, sizeof names), "roundtrip, irq, doorbell, cs");
     register_toy();
-    EXPECT_STREQ(gtsim_twin_names(names, sizeof names), "roundtrip, irq, doorbell, toy");
+    EXPECT_STREQ(gtsim_twin_names(names, sizeof names), "roundtrip, irq, doorbell, cs, toy");
     size_t index = 0;
     EXPECT_TRUE(gtsim_twin_find("toy", 3, &index) == &toy_descriptor);
-    EXPECT_EQ(index, 3u);
+    EXPECT_EQ(index, 4u);
     EXPECT_TRUE(gtsim_twin_find("toy,irq", 3, NULL) == &toy_descriptor);
     EXPECT_TRUE(gtsim_twin_find("to", 2, NULL) == NULL);
 }
@@ -246,7 +246,7 @@ TEST(TwinRegistry, RefusesTakenNamesAndIncompleteDescriptors)
     incomplete.name = "toy2";
     incomplete.create_rtl = NULL;
     EXPECT_FALSE(gtsim_twin_registry_add(&incomplete));
-    EXPECT_EQ(gtsim_twin_count(), 4u);
+    EXPECT_EQ(gtsim_twin_count(), 5u); /* the four product twins and the toy */
 }
 
 /* The profiles come from the descriptor: gen6 has no toy, and says so in the descriptor's words. */

@@ -14,6 +14,7 @@ struct cosim_cs_lockstep {
     tlm_memory *image;                /* the model's memory image */
     cs_engine_model *model;           /* the reference */
     const tlm_target *memory;         /* graphics memory (the dut's) */
+    const tlm_target *host_path;      /* where the host's accesses go on */
     const tlm_target *dut_memory;     /* the dut's tap into it */
     cosim_cs_lockstep_dut dut;        /* the device under test */
     irq_message_sink downstream;      /* where the dut's messages go on */
@@ -86,7 +87,7 @@ static void host_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
         tlm_time copy_delay = *delay;
         tlm_b_transport(tlm_memory_target(lockstep->image), &copy, &copy_delay);
     }
-    tlm_b_transport(lockstep->memory, payload, delay);
+    tlm_b_transport(lockstep->host_path, payload, delay);
 }
 
 static uint32_t host_dbg(void *self, tlm_payload *payload)
@@ -96,7 +97,7 @@ static uint32_t host_dbg(void *self, tlm_payload *payload)
         tlm_payload copy = *payload;
         tlm_transport_dbg(tlm_memory_target(lockstep->image), &copy);
     }
-    return tlm_transport_dbg(lockstep->memory, payload);
+    return tlm_transport_dbg(lockstep->host_path, payload);
 }
 
 cosim_cs_lockstep *cosim_cs_lockstep_create(tlm_kernel *kernel, const char *name, const cosim_cs_lockstep_config *config)
@@ -104,6 +105,7 @@ cosim_cs_lockstep *cosim_cs_lockstep_create(tlm_kernel *kernel, const char *name
     cosim_cs_lockstep *lockstep = tlm_alloc_zeroed(1, sizeof *lockstep);
     lockstep->kernel = kernel;
     lockstep->memory = config->memory;
+    lockstep->host_path = config->host_path ? config->host_path : config->memory;
     lockstep->compare = cosim_stream_compare_create(kernel, name, &config->order);
     char image_name[96];
     snprintf(image_name, sizeof image_name, "%s_image", name);

@@ -38,6 +38,7 @@ typedef struct cosim_cs_lockstep_config {
     cosim_stream_config order;   /* the streams' compare (policy, tolerance, window, names) */
     cs_engine_config engine;     /* the model's engine; its memory and irq are the lockstep's */
     const tlm_target *memory;    /* graphics memory: the dut's, and where the host's accesses go */
+    const tlm_target *host_path; /* where the host's accesses go on instead (another compare in front of memory); NULL: memory */
     uint64_t image_size;         /* bytes of the model's memory image (0: 2^48) */
 } cosim_cs_lockstep_config;
 
@@ -63,7 +64,8 @@ void cosim_cs_lockstep_set_message_sink(cosim_cs_lockstep *lockstep, const irq_m
 
 /* The engine's MMIO (map it at the engine's base). */
 const tlm_target *cosim_cs_lockstep_target(cosim_cs_lockstep *lockstep);
-/* The host's path to graphics memory: accesses go to config->memory, writes also to the model's image. */
+/* The host's path to graphics memory: accesses go on to config->host_path (or memory), writes
+ * also to the model's image. */
 const tlm_target *cosim_cs_lockstep_host_memory(cosim_cs_lockstep *lockstep);
 /* The reference engine. */
 cs_engine_model *cosim_cs_lockstep_model(cosim_cs_lockstep *lockstep);

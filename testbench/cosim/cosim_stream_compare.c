@@ -43,7 +43,7 @@ struct cosim_stream_compare {
     uint64_t matched;               /* pairs matched */
     uint64_t mismatches;            /* divergences */
     cosim_stream_divergence first;  /* the first one */
-    uint64_t pivot[2];              /* index on each side the first divergence's "after" neighbours follow */
+    uint64_t after_from[2];         /* first index of each side's "after" neighbours of the first divergence */
     stream_tap *taps;               /* taps made by cosim_stream_tap */
     tlm_log_block *log;             /* this compare's log counters */
     tlm_trace_id mismatch_row;      /* the mismatch count on the waveform (0: not traced) */
@@ -113,22 +113,23 @@ static bool conflict(const cosim_stream_compare *compare, const cosim_stream_ite
     return true;
 }
 
-/* The first divergence's neighbours of one side: up to `neighbours` items before `pivot` from
- * the history, and those after it the history has already. */
-static void capture_neighbours(cosim_stream_compare *compare, cosim_stream_side side, uint64_t pivot)
+/* The first divergence's neighbours of one side: up to `neighbours` items before index
+ * `before_end` from the history, and those from index `after_from` on that the history has
+ * already (later ones are added as they arrive). */
+static void capture_neighbours(cosim_stream_compare *compare, cosim_stream_side side, uint64_t before_end,
+                               uint64_t after_from)
 {
     stream_side *s = &compare->sides[side];
     unsigned k = compare->config.neighbours;
     uint64_t oldest = s->items > HISTORY ? s->items - HISTORY : 0;
-    uint64_t start = pivot > oldest + k ? pivot - k : oldest;
+    uint64_t start = before_end > oldest + k ? before_end - k : oldest;
     compare->first.before_count[side] = 0;
-    for (uint64_t i = start; i < pivot && i < s->items; i++)
+    for (uint64_t i = start; i < before_end && i < s->items; i++)
         compare->first.before[side][compare->first.before_count[side]++] = s->history[i % HISTORY];
     compare->first.after_count[side] = 0;
-    for (uint64_t i = pivot + 1; i < s->items && compare->first.after_count[side] < k; i++)
-        if (i >= oldest)
-            compare->first.after[side][compare->first.after_count[side]++] = s->history[i % HISTORY];
-    compare->pivot[side] = pivot;
+    for (uint64_t i = after_from > oldest ? after_from : oldest; i < s->items && compare->first.after_count[side] < k; i++)
+        compare->first.after[side][compare->first.after_count[side]++] = s->history[i % HISTORY];
+    compare->after_from[side] = after_from;
 }
 
 static void divergence(cosim_stream_compare *compare, tlm_time time, const cosim_stream_item *ref,
@@ -169,9 +170,13 @@ static void divergence(cosim_stream_compare *compare, tlm_time time, const cosim
             first->ref = *ref;
         if (dut)
             first->dut = *dut;
-        for (unsigned side = 0; side < 2; side++)
-            capture_neighbours(compare, (cosim_stream_side)side,
-                               items[side] ? items[side]->index : compare->sides[side].items);
+        /* A side the divergence names no item of: its neighbours are the items before now and
+         * the ones that come next. */
+        for (unsigned side = 0; side < 2; side++) {
+            uint64_t count = compare->sides[side].items;
+            capture_neighbours(compare, (cosim_stream_side)side, items[side] ? items[side]->index : count,
+                               items[side] ? items[side]->index + 1 : count);
+        }
         tlm_trace_trigger(compare->kernel, first->description);
     }
     tlm_log_error(compare->log, "mismatch: %s", line);
@@ -229,7 +234,7 @@ static void arrive(cosim_stream_compare *compare, cosim_stream_side side, cosim_
     own->history[item->index % HISTORY] = *item;
     if (own->row)
         trace_item(compare, own, item);
-    if (compare->mismatches && item->index > compare->pivot[side] &&
+    if (compare->mismatches && item->index >= compare->after_from[side] &&
         compare->first.after_count[side] < compare->config.neighbours)
         compare->first.after[side][compare->first.after_count[side]++] = *item;
 

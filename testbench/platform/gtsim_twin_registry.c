@@ -20,6 +20,7 @@
 #define GTSIM_WITH_RTL 1
 #endif
 #if GTSIM_WITH_RTL
+#include "cosim_cs_lockstep.h"
 #include "cosim_cs_twin.h"
 #include "cosim_doorbell_lockstep.h"
 #include "cosim_doorbell_twin.h"
@@ -296,6 +297,100 @@ static uint64_t cs_assertion_failures(const gtsim_twin_instance *instance)
     return instance->twin ? cosim_cs_twin_assertion_failures(instance->twin) : 0;
 }
 
+/* Lockstep: the model of the render engine (its own memory image) and the twin, their streams
+ * compared (cosim_cs_lockstep.h, docs/design/cosim.md "The command streamer's lockstep"). The
+ * run follows the twin: its registers answer the host, its messages reach the GT's sink. */
+static bool cs_lockstep_twin_busy(const void *twin)
+{
+    return !cosim_cs_twin_idle(twin);
+}
+
+static void cs_lockstep(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    const cs_engine_info *rcs = &cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS];
+    cosim_cs_lockstep_config config = {
+        .order = { .policy = COSIM_STREAM_IN_ORDER, .tolerance = COSIM_STREAM_DEFAULT_TOLERANCE },
+        /* As the GT builds its render engine (gt.c add_engines), with its own registers only:
+         * the twin drops an LRI to a register outside the engine. */
+        .engine = { .profile = CS_PROFILE_GEN12, .engine = CS_ENGINE_RCS, .mmio_base = rcs->mmio_base,
+                    .clock_period = platform->clock->period },
+        .memory = platform->memory ? tlm_memory_target(platform->memory) : platform->host_memory,
+        .host_path = platform->host_memory,
+    };
+    char error[160];
+    if (platform->lockstep_order &&
+        !cosim_stream_policy_parse(platform->lockstep_order, &config.order, error, sizeof error))
+        tlm_log_error(tlm_logger_block(tlm_kernel_logger(platform->kernel), "cs_lockstep"), "%s; in-order used", error);
+    cosim_cs_lockstep *lockstep = cosim_cs_lockstep_create(platform->kernel, "cs_lockstep", &config);
+    cosim_cs_twin *twin =
+        cosim_cs_twin_create(platform->kernel, platform->clock, "rcs_rtl", cosim_cs_lockstep_dut_memory(lockstep));
+    cosim_cs_twin_on_message(twin, cosim_cs_lockstep_dut_message, lockstep);
+    cosim_cs_lockstep_dut dut = { .registers = cosim_cs_twin_registers(twin), .busy = cs_lockstep_twin_busy, .self = twin };
+    cosim_cs_lockstep_set_dut(lockstep, &dut);
+    instance->model = cosim_cs_lockstep_model(lockstep);
+    instance->twin = twin;
+    instance->lockstep = lockstep;
+}
+
+static void cs_lockstep_inject(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    if (!instance->lockstep) {
+        cs_inject(instance, platform);
+        return;
+    }
+    platform->gt_config->render_cs = cosim_cs_lockstep_target(instance->lockstep);
+    platform->host_memory = cosim_cs_lockstep_host_memory(instance->lockstep);
+}
+
+static void cs_lockstep_attach(gtsim_twin_instance *instance, gtsim_twin_platform *platform)
+{
+    if (instance->lockstep)
+        cosim_cs_lockstep_set_message_sink(instance->lockstep, gt_irq_sink(platform->gt));
+    else
+        cs_attach(instance, platform);
+}
+
+static void cs_lockstep_destroy(gtsim_twin_instance *instance)
+{
+    if (instance->lockstep) {
+        cosim_cs_twin_destroy(instance->twin);
+        cosim_cs_lockstep_destroy(instance->lockstep);
+        return;
+    }
+    cs_destroy_instance(instance);
+}
+
+static bool cs_lockstep_busy(const gtsim_twin_instance *instance)
+{
+    return instance->lockstep ? cosim_cs_lockstep_busy(instance->lockstep) : cs_busy(instance);
+}
+
+/* The streams are checked against the kernel's time (in-order's deadlines) whenever the run
+ * asks for the count (after every statement). */
+static uint64_t cs_mismatches(const gtsim_twin_instance *instance)
+{
+    if (!instance->lockstep)
+        return 0;
+    cosim_cs_lockstep_check(instance->lockstep);
+    return cosim_cs_lockstep_mismatches(instance->lockstep);
+}
+
+static uint64_t cs_transactions(const gtsim_twin_instance *instance)
+{
+    return instance->lockstep ? cosim_cs_lockstep_compared(instance->lockstep) : 0;
+}
+
+static uint64_t cs_finish(gtsim_twin_instance *instance, FILE *out)
+{
+    uint64_t found = cosim_cs_lockstep_finish(instance->lockstep);
+    if (out && cosim_cs_lockstep_mismatches(instance->lockstep)) {
+        char report[4096];
+        fprintf(out, "cs lockstep: %s", cosim_stream_compare_report(cosim_cs_lockstep_compare(instance->lockstep),
+                                                                     report, sizeof report));
+    }
+    return found;
+}
+
 /* ---- the table -------------------------------------------------------------------------- */
 
 #endif /* GTSIM_WITH_RTL: the twins' own functions */
@@ -352,19 +447,23 @@ static const gtsim_twin_descriptor product_twins[] = {
         .transactions = doorbell_transactions,
     },
     {
-        /* The lockstep of model and twin (cosim_cs_lockstep) plugs in as create_lockstep. */
         .name = "cs",
         .description = "the render engine's ring-buffer command streamer (a subset: docs/design/cosim.md)",
         .profiles = gen12_only,
         .absent = "has no RTL twin of its command streamer (rtl/cs is the gen12 render engine)",
         .mode_offset = offsetof(gtsim_system_config, cs_mode),
         .by_name_only = true,
+        .fronts_memory = true, /* lockstep: the host's writes reach the model's memory image too */
         .create_rtl = cs_rtl,
-        .inject = cs_inject,
-        .attach = cs_attach,
-        .destroy = cs_destroy_instance,
+        .create_lockstep = cs_lockstep,
+        .inject = cs_lockstep_inject,
+        .attach = cs_lockstep_attach,
+        .destroy = cs_lockstep_destroy,
         .assertion_failures = cs_assertion_failures,
-        .busy = cs_busy,
+        .mismatches = cs_mismatches,
+        .transactions = cs_transactions,
+        .busy = cs_lockstep_busy,
+        .finish = cs_finish,
     },
 #endif
 };

@@ -541,5 +541,13 @@ TEST_F(Stream, ALostItemIsOneDivergenceAndTheStreamsRealign)
     EXPECT_EQ(cosim_stream_compare_finish(c), 0u);
     EXPECT_EQ(cosim_stream_compare_mismatches(c), 1u);
     EXPECT_EQ(cosim_stream_compare_matched(c), 2u);
+    /* The dut side names no item: its neighbours are what it had put out, then what came next. */
+    const cosim_stream_divergence *first = cosim_stream_compare_first(c);
+    ASSERT_EQ(first->before_count[DUT], 1u);
+    EXPECT_EQ(first->before[DUT][0].value, 2u);
+    ASSERT_EQ(first->after_count[DUT], 1u);
+    EXPECT_EQ(first->after[DUT][0].value, 3u);
+    ASSERT_EQ(first->after_count[REF], 2u);
+    EXPECT_EQ(first->after[REF][0].value, 2u);
     cosim_stream_compare_destroy(c);
 }

@@ -13,7 +13,6 @@ struct cosim_cs_lockstep {
     cosim_stream_compare *compare;    /* both sides' streams */
     tlm_memory *image;                /* the model's memory image */
     cs_engine_model *model;           /* the reference */
-    const tlm_target *memory;         /* graphics memory (the dut's) */
     const tlm_target *host_path;      /* where the host's accesses go on */
     const tlm_target *dut_memory;     /* the dut's tap into it */
     cosim_cs_lockstep_dut dut;        /* the device under test */
@@ -104,7 +103,6 @@ cosim_cs_lockstep *cosim_cs_lockstep_create(tlm_kernel *kernel, const char *name
 {
     cosim_cs_lockstep *lockstep = tlm_alloc_zeroed(1, sizeof *lockstep);
     lockstep->kernel = kernel;
-    lockstep->memory = config->memory;
     lockstep->host_path = config->host_path ? config->host_path : config->memory;
     lockstep->compare = cosim_stream_compare_create(kernel, name, &config->order);
     char image_name[96];

@@ -242,7 +242,7 @@ static void arrive(cosim_stream_compare *compare, cosim_stream_side side, cosim_
 
     const cosim_stream_item *ref = side == COSIM_STREAM_REF ? item : NULL;
     const cosim_stream_item *dut = side == COSIM_STREAM_DUT ? item : NULL;
-    for (size_t i = 0; i < other->count; i++) {
+    for (size_t i = 0; i < other->count;) {
         waiting *w = &other->pending[i];
         if (equal(&w->item, item)) {
             if (compare->config.policy == COSIM_STREAM_IN_ORDER && !w->late &&
@@ -265,11 +265,11 @@ static void arrive(cosim_stream_compare *compare, cosim_stream_side side, cosim_
             for (size_t j = i + 1; j < other->count && !later; j++)
                 later = equal(&other->pending[j].item, item);
             if (later) {
-                divergence(compare, item->time, ref ? NULL : &w->item, dut ? NULL : &w->item,
-                           "no counterpart from %s: its next item matches a later one", side_name(compare, side));
+                if (!w->late) /* (an item reported overdue was counted already) */
+                    divergence(compare, item->time, ref ? NULL : &w->item, dut ? NULL : &w->item,
+                               "no counterpart from %s: its next item matches a later one", side_name(compare, side));
                 remove_pending(other, i);
-                i--;
-                continue;
+                continue; /* the next waiting item is now at i */
             }
             divergence(compare, item->time, ref ? ref : &w->item, dut ? dut : &w->item,
                        compare->config.policy == COSIM_STREAM_PER_ADDRESS
@@ -278,6 +278,7 @@ static void arrive(cosim_stream_compare *compare, cosim_stream_side side, cosim_
             remove_pending(other, i);
             return;
         }
+        i++;
     }
     if (own->count == compare->config.window) {
         divergence(compare, item->time, side == COSIM_STREAM_REF ? &own->pending[0].item : NULL,

@@ -193,38 +193,60 @@ module cs_rcs
   assign line_hit = line_valid_q && line_tag_q == rd_addr[47:6];
 
   // ---- decode (the model's cs_lookup over the generated table) --------------------------------
-  logic dec_found, dec_accepted;
-  cmd_kind_e dec_kind;
-  logic [31:0] dec_len, dec_min;
+  // The lookup runs in the cycle the header arrives (StDecode, on rd_data_q) and its result is
+  // registered with the header: the table is searched once per command, not at every evaluation.
+  logic lk_found, lk_accepted;
+  cmd_kind_e lk_kind;
+  logic [31:0] lk_len, lk_min;
   always_comb begin
-    dec_found = 1'b0;
-    dec_accepted = 1'b0;
-    dec_kind = KindSkip;
-    dec_len = 32'd1;  // an unknown header is one dword
-    dec_min = 32'd1;
-    for (int unsigned i = 0; i < NumCommands; i++) begin
-      if (!dec_found && (hdr_q & Commands[i].mask) == Commands[i].value) begin
-        dec_found = 1'b1;
-        dec_accepted = Commands[i].accepted;
-        dec_kind = Commands[i].kind;
-        dec_min = {24'd0, Commands[i].min_len};
-        if (Commands[i].fixed != 8'd0) dec_len = {24'd0, Commands[i].fixed};
-        else
-          dec_len = ((hdr_q >> Commands[i].len_lo) & ((32'd1 << Commands[i].len_width) - 32'd1)) +
-                    {24'd0, Commands[i].bias};
+    lk_found = 1'b0;
+    lk_accepted = 1'b0;
+    lk_kind = KindSkip;
+    lk_len = 32'd1;  // an unknown header is one dword
+    lk_min = 32'd1;
+    if (state_q == StDecode) begin
+      for (int unsigned i = 0; i < NumCommands; i++) begin
+        if (!lk_found && (rd_data_q & Commands[i].mask) == Commands[i].value) begin
+          lk_found = 1'b1;
+          lk_accepted = Commands[i].accepted;
+          lk_kind = Commands[i].kind;
+          lk_min = {24'd0, Commands[i].min_len};
+          if (Commands[i].fixed != 8'd0) lk_len = {24'd0, Commands[i].fixed};
+          else
+            lk_len = ((rd_data_q >> Commands[i].len_lo) & ((32'd1 << Commands[i].len_width) - 32'd1)) +
+                     {24'd0, Commands[i].bias};
+        end
       end
     end
   end
+  logic dec_found_q, dec_accepted_q;  // the registered lookup of hdr_q
+  cmd_kind_e dec_kind_q;
+  logic [31:0] dec_len_q, dec_min_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      dec_found_q <= 1'b0;
+      dec_accepted_q <= 1'b0;
+      dec_kind_q <= KindSkip;
+      dec_len_q <= 32'd1;
+      dec_min_q <= 32'd1;
+    end else if (state_q == StDecode) begin
+      dec_found_q <= lk_found;
+      dec_accepted_q <= lk_accepted;
+      dec_kind_q <= lk_kind;
+      dec_len_q <= lk_len;
+      dec_min_q <= lk_min;
+    end
+  end
   logic dec_error;
-  assign dec_error = !dec_found || !dec_accepted || dec_len < dec_min;
+  assign dec_error = !dec_found_q || !dec_accepted_q || dec_len_q < dec_min_q;
 
   // Operand dwords the executed kinds read before the command commits (cs_fetch_command reads
   // the whole command first): BBS 2, SDI 3 or 4 (the QWord form is one dword longer).
   logic [8:0] dec_operands;
   always_comb begin
-    unique case (dec_kind)
+    unique case (dec_kind_q)
       KindBbStart: dec_operands = 9'd2;
-      KindStoreDataImm: dec_operands = dec_len >= 32'd5 ? 9'd4 : 9'd3;
+      KindStoreDataImm: dec_operands = dec_len_q >= 32'd5 ? 9'd4 : 9'd3;
       default: dec_operands = 9'd0;
     endcase
   end
@@ -273,7 +295,7 @@ module cs_rcs
   logic [31:0] head_adv;
   always_comb begin
     // HEAD after the command (cs_advance_head): wrap at the ring's end with the wrap count.
-    linear = ring_off_q + (dec_len << 2);
+    linear = ring_off_q + (dec_len_q << 2);
     wrapped = PlantedBugWrap ? linear > ring_size_q : linear >= ring_size_q;
     head_adv = (head_q & CS_RING_HEAD_WAIT_MASK) |
                (((head_q & CS_RING_HEAD_WRAP_COUNT_MASK) + (wrapped ? (32'd1 << CS_RING_HEAD_WRAP_COUNT_SHIFT) : 32'd0))
@@ -285,7 +307,7 @@ module cs_rcs
   logic [47:0] sdi_addr;
   logic sdi_qword;
   assign sdi_addr = {op_q[2][15:0], op_q[1][31:2], 2'b00};
-  assign sdi_qword = dec_len >= 32'd5;
+  assign sdi_qword = dec_len_q >= 32'd5;
   // MI_BATCH_BUFFER_START: address bits 47:2 in DW1..DW2 (genxml: 63:2; the port has 48).
   logic [47:0] bbs_addr;
   assign bbs_addr = {op_q[2][15:0], op_q[1][31:2], 2'b00};
@@ -304,7 +326,7 @@ module cs_rcs
   assign ev_pick = (ev_q & EvPageFault) != 0 ? EvPageFault : (ev_q & EvMasterError) != 0 ? EvMasterError : ev_q;
   // LRI pairs: (length - 1) / 2 (the model's group of two dwords from dword 1).
   logic [7:0] lri_pairs;
-  assign lri_pairs = 8'((dec_len - 32'd1) >> 1);
+  assign lri_pairs = 8'((dec_len_q - 32'd1) >> 1);
 
   always_comb begin
     state_d = state_q;
@@ -423,7 +445,7 @@ module cs_rcs
         if (rd_idx_q == 9'd0) begin
           // The header is decoded (hdr_q). A command past TAIL waits (starved); an error
           // header is captured and halts; else the operands are read.
-          if (!in_batch_q && dec_len > ring_avail) begin
+          if (!in_batch_q && dec_len_q > ring_avail) begin
             starved_d = 1'b1;
             state_d = StIdle;
           end else if (dec_error) begin
@@ -461,13 +483,13 @@ module cs_rcs
         acthd_udw_d = {16'd0, base_q[47:32]} & CS_ACTHD_UDW_ADDRESS_MASK;
         ipehr_d = hdr_q;
         bb_addr_udw_d = in_batch_q ? {16'd0, base_q[47:32]} : 32'd0;
-        if (in_batch_q) pc_d[level_q] = pc_q[level_q] + {16'd0, dec_len << 2};
+        if (in_batch_q) pc_d[level_q] = pc_q[level_q] + {16'd0, dec_len_q << 2};
         else head_d = head_adv;
         state_d = StExec;
       end
       StExec: begin
         state_d = StIdle;
-        unique case (dec_kind)
+        unique case (dec_kind_q)
           KindNoop: begin
             // spec 000 §1.3.3: bit 22 writes the identification number into NOPID.
             if (hdr_q[22]) nopid_d = hdr_q & CS_NOPID_NOP_ID_MASK;
@@ -834,8 +856,8 @@ module cs_rcs
                                   (head_adv & CS_RING_HEAD_HEAD_MASK) < ring_size_q,
                     ("HEAD 0x%0h outside a %0d-byte ring", head_adv & CS_RING_HEAD_HEAD_MASK, ring_size_q))
       // A command runs only when it is wholly before TAIL (cs_fetch_command).
-      `GTSIM_ASSERT(BeforeTail_A, !(state_q == StCommit && !in_batch_q) || dec_len <= ring_avail,
-                    ("command of %0d dwords run with %0d before TAIL", dec_len, ring_avail))
+      `GTSIM_ASSERT(BeforeTail_A, !(state_q == StCommit && !in_batch_q) || dec_len_q <= ring_avail,
+                    ("command of %0d dwords run with %0d before TAIL", dec_len_q, ring_avail))
       // Batch levels: 0..2 (gen12 has a second level, no third).
       `GTSIM_ASSERT(Level_A, level_q != 2'd3, ("batch level 3"))
       // The line fetch is one cacheline: the beats stop at RLAST.

@@ -11,7 +11,8 @@
  * command and chains to itself (MI_BATCH_BUFFER_START without Second Level: a spinner), so every
  * pass fetches cachelines, writes a burst and chains. Runs are interleaved and the medians
  * compared; ratios are to the bare rate. The idle loop (nothing driven or sampled) is the floor.
- * The lockstep of model and twin adds its column here (BENCH_CS_LOCKSTEP). A benchmark, not a test. */
+ * The lockstep of model and twin has its own program, gtsim_bench_cs_lockstep (a spinner cannot
+ * run in lockstep: the model runs ahead of the RTL in sim time). A benchmark, not a test. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -237,7 +238,6 @@ int main(int argc, char **argv)
     double twin_median = bench_report_median("rtl mode (transactors, kernel)", 40, twin, RUNS);
     printf("ratio rtl mode/bare (median): %.2f\n", twin_median / bare_median);
     printf("ratio bare/idle floor (median): %.2f\n", bare_median / floor_median);
-    /* BENCH_CS_LOCKSTEP: the lockstep's column and its ratio to bare go here. */
     printf("last rtl-mode run: %" PRIu64 " bursts on the master port, %" PRIu64 " errors\n", bursts, errors);
     return errors ? 1 : 0;
 }

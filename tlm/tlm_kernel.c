@@ -29,6 +29,9 @@ struct tlm_kernel {
     uint64_t delta_limit;         /* most events at one time in one run */
     bool in_event;                /* an event function is running */
     bool stop_requested;          /* tlm_kernel_stop was called during this run */
+    tlm_time run_limit;           /* while running: the latest time this run executes events at */
+    tlm_time run_current;         /* while running: time of the last event run (delta counting) */
+    uint64_t run_at_this_time;    /* while running: events run at run_current (delta counting) */
     tlm_oneshot *free_oneshots;   /* recycled one-shot wrappers */
     tlm_logger *logger;           /* the kernel's logger, time-stamped with now */
     tlm_log_block *log;           /* the kernel's own log block */
@@ -252,24 +255,25 @@ static tlm_run_status kernel_run(tlm_kernel *kernel, tlm_time limit, bool until_
         return TLM_RUN_REENTERED;
     }
     kernel->stop_requested = false;
-    uint64_t events_at_this_time = 0;
-    tlm_time current = kernel->time.now;
+    kernel->run_limit = limit;
+    kernel->run_at_this_time = 0;
+    kernel->run_current = kernel->time.now;
     while (kernel->heap_count > 0) {
         if (until_idle && kernel->foreground_pending == 0)
             return TLM_RUN_IDLE;
         tlm_event *event = kernel->heap[0];
         if (event->time > limit)
             break;
-        if (event->time == current) {
-            if (++events_at_this_time > kernel->delta_limit) {
+        if (event->time == kernel->run_current) {
+            if (++kernel->run_at_this_time > kernel->delta_limit) {
                 tlm_log_error(kernel->log,
                               "more than %" PRIu64 " events at one time (last: %s): zero-delay loop; run stopped",
                               kernel->delta_limit, event->name ? event->name : "unnamed");
                 return TLM_RUN_DELTA_LIMIT;
             }
         } else {
-            current = event->time;
-            events_at_this_time = 1;
+            kernel->run_current = event->time;
+            kernel->run_at_this_time = 1;
         }
         heap_remove(kernel, event);
         kernel->time.now = event->time;
@@ -284,6 +288,22 @@ static tlm_run_status kernel_run(tlm_kernel *kernel, tlm_time limit, bool until_
         return TLM_RUN_IDLE;
     kernel->time.now = limit;
     return until_idle ? TLM_RUN_BOUND_HIT : TLM_RUN_TIME_REACHED;
+}
+
+bool tlm_kernel_continue_at(tlm_kernel *kernel, tlm_time time)
+{
+    /* What kernel_run's loop would do next if the caller returned after notifying a foreground
+     * event at `time`: it runs that event next only when it is due within the run, no stop was
+     * requested and every pending event is later (one at the same time was queued earlier and
+     * would run first). A later time only, so the delta count starts over as the loop's would. */
+    if (!kernel->in_event || kernel->stop_requested || time <= kernel->time.now || time > kernel->run_limit ||
+        (kernel->heap_count > 0 && kernel->heap[0]->time <= time))
+        return false;
+    kernel->events_executed++; /* the caller's event is over... */
+    kernel->run_current = time; /* ...and the next one, the caller going on, starts at `time` */
+    kernel->run_at_this_time = 1;
+    kernel->time.now = time;
+    return true;
 }
 
 tlm_run_status tlm_kernel_run_for(tlm_kernel *kernel, tlm_time duration)

@@ -89,6 +89,15 @@ tlm_run_status tlm_kernel_run_for(tlm_kernel *kernel, tlm_time duration);
  * time of the last event run (or unchanged); on BOUND_HIT, now is now + max_duration. */
 tlm_run_status tlm_kernel_run_until_idle(tlm_kernel *kernel, tlm_time max_duration);
 
+/* For an event that would end by notifying itself (a foreground event) at `time` and run again
+ * then: true when the kernel would run that notification next, because `time` is later than
+ * now, within the current run's limit, no stop was requested, and every other pending event
+ * is later than `time`. The kernel then counts the current event as executed and moves now to
+ * `time`, exactly as if the notification had gone through the queue, and the caller goes on
+ * in the same call (temporal decoupling at no cost to ordering: tlm_qk_sync_inline). False
+ * otherwise, and outside an event: the caller notifies its event as usual. */
+bool tlm_kernel_continue_at(tlm_kernel *kernel, tlm_time time);
+
 /* From inside an event: the current run returns TLM_RUN_STOPPED after this event. */
 void tlm_kernel_stop(tlm_kernel *kernel);
 

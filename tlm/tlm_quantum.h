@@ -56,6 +56,22 @@ tlm_run_status tlm_qk_sync(tlm_quantum_keeper *keeper);
  * it and sets the next boundary; the caller returns and continues when `resume` fires. */
 void tlm_qk_sync_event(tlm_quantum_keeper *keeper, tlm_event *resume);
 
+/* For an initiator that is itself a foreground event and would otherwise end with
+ * tlm_qk_sync_event: when its local time lies before the quantum boundary and no other event
+ * could run before it (tlm_kernel_continue_at), kernel time moves to the local time, the offset
+ * is zeroed and the initiator goes on in the same event (true). Otherwise nothing changes
+ * (false) and the initiator synchronises through its event. Either way every other block sees
+ * the same times and the same order of events: the keeper only saves the trips through the
+ * queue. With quantum 0 it is always false (one event per synchronisation). */
+static inline bool tlm_qk_sync_inline(tlm_quantum_keeper *keeper)
+{
+    tlm_time local = tlm_qk_current_time(keeper);
+    if (local >= keeper->next_sync || !tlm_kernel_continue_at(keeper->kernel, local))
+        return false;
+    keeper->local_offset = 0;
+    return true;
+}
+
 /* Recomputes the next boundary from kernel time (after the kernel moved on its own). */
 void tlm_qk_reset(tlm_quantum_keeper *keeper);
 

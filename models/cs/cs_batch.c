@@ -6,13 +6,13 @@
 
 /* The batch security field of MI_BATCH_BUFFER_START per profile, and its secure value. */
 typedef struct security_field {
-    const char *name;     /* field name in the profile's table */
+    cs_hot_field field;   /* the field in the profile's table */
     uint64_t secure;      /* value selecting a secure (GGTT, privileged) batch */
 } security_field;
 
 static const security_field security_fields[CS_PROFILE_COUNT] = {
-    [CS_PROFILE_GEN6] = { "security", 0 },       /* spec 000 §1.2.5: 0h MI_BUFFER_SECURE */
-    [CS_PROFILE_GEN12] = { "address_space", 0 }, /* genxml gen12: 0 GGTT (secure) */
+    [CS_PROFILE_GEN6] = { CS_HF_SECURITY, 0 },       /* spec 000 §1.2.5: 0h MI_BUFFER_SECURE */
+    [CS_PROFILE_GEN12] = { CS_HF_ADDRESS_SPACE, 0 }, /* genxml gen12: 0 GGTT (secure) */
 };
 
 /* ---- levels and chaining ----------------------------------------------------------------- */
@@ -29,7 +29,7 @@ void cs_leave_batches(cs_engine_model *model)
 void cs_batch_start(cs_engine_model *model, const cs_decoded *decoded)
 {
     const security_field *security = &security_fields[model->config.profile];
-    bool secure = cs_get(decoded, security->name, 0) == security->secure;
+    bool secure = cs_hot(model, decoded, security->field) == security->secure;
     /* gen6, spec 000 §1.2.5 bit 8: from within a batch "this field is IGNORED and the next
      * buffer in the chain inherits the initial buffer's security characteristics". gen12,
      * spec 002: a chained or second-level batch may keep or lower its parent's privilege. */
@@ -40,7 +40,7 @@ void cs_batch_start(cs_engine_model *model, const cs_decoded *decoded)
     /* gen12 (genxml "Predication Enable"): with MI_PREDICATE_RESULT clear the start is not
      * taken and parsing goes on after it. No chain count: a batch that chains to itself (a
      * spinner) runs until software rewrites it; the run's cycle bound ends a runaway. */
-    if (cs_get(decoded, "predication", 0) && !(*cs_reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
+    if (cs_hot(model, decoded, CS_HF_PREDICATION) && !(*cs_reg(model, CS_MI_PREDICATE_RESULT_INDEX) & 1u)) {
         model->stats.predicated++;
         return;
     }
@@ -48,12 +48,12 @@ void cs_batch_start(cs_engine_model *model, const cs_decoded *decoded)
      * MI_BATCH_BUFFER_END returns after it; otherwise a batch started in a batch replaces it
      * (chaining). gen6 has one batch level (spec 000 §1.2.5). */
     bool nest = model->level == 0 ||
-                (model->config.profile == CS_PROFILE_GEN12 && model->level == 1 && cs_get(decoded, "second_level", 0));
+                (model->config.profile == CS_PROFILE_GEN12 && model->level == 1 && cs_hot(model, decoded, CS_HF_SECOND_LEVEL));
     if (nest)
         model->level++;
-    model->batch_pc[model->level] = cs_get(decoded, "address", 0);
+    model->batch_pc[model->level] = cs_hot(model, decoded, CS_HF_ADDRESS);
     model->batch_secure[model->level] = secure;
-    model->batch_encrypted[model->level] = model->config.profile == CS_PROFILE_GEN6 && cs_get(decoded, "encrypted", 0);
+    model->batch_encrypted[model->level] = model->config.profile == CS_PROFILE_GEN6 && cs_hot(model, decoded, CS_HF_ENCRYPTED);
     model->line_valid = false;
     model->stats.batches++;
 }

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cs_commands_tables.h"
@@ -311,19 +312,12 @@ static const cs_command *cs_lookup(cs_profile profile, cs_engine engine, uint32_
     return first;
 }
 
-size_t cs_decode(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t available,
-                 cs_decoded *out)
+/* What cs_decode reports for a header matched to `command` (NULL: unknown). */
+static size_t decode_as(cs_profile profile, cs_engine engine, const cs_command *command, const uint32_t *dwords,
+                        size_t available, cs_decoded *out)
 {
-    memset(out, 0, sizeof *out);
-    if (!dwords || available == 0) {
-        out->status = CS_DECODE_EMPTY;
-        return 0;
-    }
     uint32_t header = dwords[0];
-    out->header = header;
-    out->dwords = dwords;
-    out->header_class = cs_header_class_of(header);
-    const cs_command *command = cs_lookup(profile, engine, header);
+    *out = (cs_decoded){ .header = header, .dwords = dwords, .header_class = cs_header_class_of(header) };
     if (!command) {
         /* What the parser cannot recognise is one dword; the caller goes on with the next. */
         out->status = CS_DECODE_UNKNOWN;
@@ -341,6 +335,95 @@ size_t cs_decode(cs_profile profile, cs_engine engine, const uint32_t *dwords, s
     if (out->length < command->min_length)
         out->status |= CS_DECODE_SHORT;
     if (!cs_profile_has_engine(profile, engine) || !cs_command_accepts(command, engine))
+        out->status |= CS_DECODE_NOT_ACCEPTED;
+    return out->available;
+}
+
+size_t cs_decode(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t available,
+                 cs_decoded *out)
+{
+    if (!dwords || available == 0) {
+        *out = (cs_decoded){ .status = CS_DECODE_EMPTY };
+        return 0;
+    }
+    return decode_as(profile, engine, cs_lookup(profile, engine, dwords[0]), dwords, available, out);
+}
+
+/* by_key values besides entry + 1: no command has the key; a command of the key matches lower
+ * bits too, so the table is searched with the whole header. */
+#define CS_KEY_NONE 0xfffeu
+#define CS_KEY_SEARCH 0xffffu
+#define CS_KEY_BITS 0xffff0000u
+
+void cs_decoder_init(cs_decoder *decoder, cs_profile profile, cs_engine engine)
+{
+    *decoder = (cs_decoder){ .profile = profile, .engine = engine };
+    decoder->commands = cs_profile_commands(profile, &decoder->count);
+    /* Without the cache (no memory, or a table too large for 16-bit entries) every header is
+     * searched, as cs_decode does. */
+    decoder->by_key = decoder->count < CS_KEY_NONE ? calloc((size_t)1 << 16, sizeof *decoder->by_key) : NULL;
+    decoder->accepted = calloc(decoder->count ? decoder->count : 1, sizeof *decoder->accepted);
+    if (!decoder->accepted) {
+        free(decoder->by_key);
+        decoder->by_key = NULL;
+        return;
+    }
+    for (size_t i = 0; i < decoder->count; i++)
+        decoder->accepted[i] = cs_profile_has_engine(profile, engine) && cs_command_accepts(&decoder->commands[i], engine);
+}
+
+void cs_decoder_destroy(cs_decoder *decoder)
+{
+    free(decoder->by_key);
+    free(decoder->accepted);
+    decoder->by_key = NULL;
+    decoder->accepted = NULL;
+}
+
+/* The cache entry of a key seen the first time: what cs_lookup returns for every header of the
+ * key, when only the key's bits decide it. */
+static uint16_t decoder_key(cs_decoder *decoder, uint32_t header)
+{
+    for (size_t i = 0; i < decoder->count; i++) {
+        const cs_command *command = &decoder->commands[i];
+        if ((header ^ command->match_value) & command->match_mask & CS_KEY_BITS)
+            continue;
+        if (command->match_mask & ~CS_KEY_BITS)
+            return CS_KEY_SEARCH;
+    }
+    const cs_command *command = cs_lookup(decoder->profile, decoder->engine, header);
+    return command ? (uint16_t)(command - decoder->commands + 1) : CS_KEY_NONE;
+}
+
+size_t cs_decoder_decode(cs_decoder *decoder, const uint32_t *dwords, size_t available, cs_decoded *out)
+{
+    if (!dwords || available == 0) {
+        *out = (cs_decoded){ .status = CS_DECODE_EMPTY };
+        return 0;
+    }
+    uint32_t header = dwords[0];
+    if (!decoder->by_key)
+        return cs_decode(decoder->profile, decoder->engine, dwords, available, out);
+    uint16_t *slot = &decoder->by_key[header >> 16];
+    if (!*slot)
+        *slot = decoder_key(decoder, header);
+    if (*slot == CS_KEY_SEARCH || *slot == CS_KEY_NONE)
+        return decode_as(decoder->profile, decoder->engine,
+                         *slot == CS_KEY_NONE ? NULL : cs_lookup(decoder->profile, decoder->engine, header), dwords,
+                         available, out);
+    /* decode_as with the entry's acceptance worked out once. */
+    size_t index = *slot - 1u;
+    const cs_command *command = &decoder->commands[index];
+    uint32_t length = cs_command_length(command, header);
+    *out = (cs_decoded){ .command = command, .header_class = cs_header_class_of(header), .header = header,
+                         .length = length, .available = length, .dwords = dwords };
+    if (length > available) {
+        out->status |= CS_DECODE_TRUNCATED;
+        out->available = (uint32_t)available;
+    }
+    if (length < command->min_length)
+        out->status |= CS_DECODE_SHORT;
+    if (!decoder->accepted[index])
         out->status |= CS_DECODE_NOT_ACCEPTED;
     return out->available;
 }

@@ -11,7 +11,8 @@
  * (gen8+ encodings, walkers, MI_FLUSH_DW, PIPE_CONTROL), public facts from Mesa's genxml and
  * Linux i915, each recorded in docs/facts.md. Each table entry names its source.
  *
- * Nothing here allocates; every function is safe on any input (random dwords included). */
+ * Nothing here allocates but cs_decoder_init (its key cache); every function is safe on any
+ * input (random dwords included). */
 #ifndef CS_COMMANDS_H
 #define CS_COMMANDS_H
 
@@ -180,6 +181,25 @@ typedef struct cs_decoded {
  * accounts for every dword and never reads past it. */
 size_t cs_decode(cs_profile profile, cs_engine engine, const uint32_t *dwords, size_t available,
                  cs_decoded *out);
+
+/* A decoder for one profile and engine: cs_decode's results, with the table searched once per
+ * header key (bits 31:16, which hold every field the tables match on except for the few
+ * commands that also match lower bits: those keys are searched every time) instead of once
+ * per command. The engine's parser and the benchmarks' fetch-and-decode limit use it. */
+typedef struct cs_decoder {
+    cs_profile profile;          /* the profile's table */
+    cs_engine engine;            /* the engine whose acceptance is checked */
+    const cs_command *commands;  /* the profile's command table */
+    size_t count;                /* its entries */
+    uint16_t *by_key;            /* per header >> 16: 0 not looked up yet, else an entry + 1 or a CS_KEY_* */
+    bool *accepted;              /* per entry: the engine accepts it (and the profile has the engine) */
+} cs_decoder;
+
+/* Fills the decoder (its key cache is allocated zeroed: pages fill as keys are seen). */
+void cs_decoder_init(cs_decoder *decoder, cs_profile profile, cs_engine engine);
+void cs_decoder_destroy(cs_decoder *decoder);
+/* Exactly cs_decode(decoder's profile, engine, dwords, available, out). */
+size_t cs_decoder_decode(cs_decoder *decoder, const uint32_t *dwords, size_t available, cs_decoded *out);
 
 /* The length a header gives for this command (fixed or field + bias). */
 uint32_t cs_command_length(const cs_command *command, uint32_t header);

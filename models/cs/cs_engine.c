@@ -42,6 +42,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cs_engine_internal.h"
 #include "tlm_alloc.h"
@@ -108,7 +109,7 @@ static void declare_rows(cs_engine_model *model, const char *name, size_t count)
 static void update_status(cs_engine_model *model)
 {
     uint32_t *mode = cs_reg(model, CS_MI_MODE_INDEX);
-    *mode = tlm_event_pending(&model->step) ? *mode & ~CS_MI_MODE_RINGS_IDLE_MASK
+    *mode = cs_step_due(model) ? *mode & ~CS_MI_MODE_RINGS_IDLE_MASK
                                             : *mode | CS_MI_MODE_RINGS_IDLE_MASK;
     if (model->level > 0) {
         *cs_reg(model, CS_BB_ADDR_INDEX) = ((uint32_t)model->batch_pc[model->level] & CS_BB_ADDR_ADDRESS_MASK) |
@@ -136,7 +137,7 @@ static void update_status(cs_engine_model *model)
 static bool execlist_ring_idle(void *engine)
 {
     cs_engine_model *model = engine;
-    return !model->stepping && !model->restoring && !tlm_event_pending(&model->step) && model->level == 0 &&
+    return !model->stepping && !model->restoring && !cs_step_due(model) && model->level == 0 &&
            !model->halted &&
            !model->starved && !model->walker_stalled && !model->semaphore_waiting &&
            (!cs_ring_enabled(model) || cs_ring_head(model) == cs_ring_tail(model));
@@ -155,7 +156,7 @@ void cs_kick(cs_engine_model *model, tlm_time delay)
     }
     /* A register write made by the command being executed (LRI to TAIL, say) does not start a
      * step early: the step in progress reschedules after its cost. */
-    if (!model->stepping && cs_runnable(model) && !tlm_event_pending(&model->step))
+    if (!model->stepping && !cs_step_due(model) && cs_runnable(model))
         tlm_event_notify(model->kernel, &model->step, delay);
     if (model->execlist && execlist_ring_idle(model))
         cs_execlist_ring_empty(model->execlist);
@@ -185,9 +186,8 @@ bool cs_arbitration_point(cs_engine_model *model)
  * hw_engine snapshot): the command the engine is on. ACTHD is its graphics address, IPEHR and
  * CSCMDOP its header, DMA_FADD the cacheline fetched, BBADDR_UDW the batch head's upper bits.
  * They keep the last command's values when the engine stops (so a hang shows where). */
-static void capture_command(cs_engine_model *model, const cs_decoded *decoded)
+static void capture_command(cs_engine_model *model, const cs_decoded *decoded, uint64_t at)
 {
-    uint64_t at = cs_command_address(model, 0);
     *cs_reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
     *cs_reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
     *cs_reg(model, CS_IPEHR_INDEX) = decoded->header;
@@ -202,10 +202,11 @@ static void capture_command(cs_engine_model *model, const cs_decoded *decoded)
 static uint32_t step_once(cs_engine_model *model)
 {
     cs_decoded decoded;
-    uint32_t length = cs_fetch_command(model, &decoded);
+    uint64_t at = 0; /* the command's address: HEAD (or the batch's) stays until it is parsed */
+    uint32_t length = cs_fetch_command(model, &decoded, &at);
     if (!length)
         return 0;
-    capture_command(model, &decoded);
+    capture_command(model, &decoded, at);
     if (decoded.command)
         model->rows.executing = (uint32_t)(decoded.command - model->commands) + 1u;
     if (decoded.status == 0 && cs_stall_waits(model, &decoded))
@@ -220,7 +221,7 @@ static uint32_t step_once(cs_engine_model *model)
     if (decoded.status & (CS_DECODE_UNKNOWN | CS_DECODE_SHORT | CS_DECODE_NOT_ACCEPTED | CS_DECODE_TRUNCATED)) {
         /* Instruction Parser error (spec 000 §1.1.7.3); the parser stops at the command. */
         tlm_log_error(model->log, "instruction parser error at 0x%llx: header 0x%08x (%s%s%s)",
-                      (unsigned long long)cs_command_address(model, 0), decoded.header,
+                      (unsigned long long)at, decoded.header,
                       decoded.status & CS_DECODE_UNKNOWN ? "unknown" : "",
                       decoded.status & CS_DECODE_SHORT ? "shorter than its fields" : "",
                       decoded.status & CS_DECODE_NOT_ACCEPTED ? "not accepted by this engine" : "");
@@ -228,7 +229,7 @@ static uint32_t step_once(cs_engine_model *model)
         return length;
     }
     model->executed[decoded.command - model->commands]++; /* coverage: cs_engine_command_count */
-    model->command_at = cs_command_address(model, 0);
+    model->command_at = at;
     bool in_batch = model->level > 0;
     if (in_batch) {
         model->batch_dwords += length;
@@ -257,21 +258,46 @@ static uint32_t step_once(cs_engine_model *model)
     return length;
 }
 
+/* The step event: one command, and then, while nothing else can happen before the next one,
+ * the next (temporal decoupling, docs/reference/cs.md "Temporal decoupling"). Each command runs
+ * at the kernel time its own event would have had: the keeper moves kernel time on only when
+ * no other event is due before and the run goes that far (tlm_qk_sync_inline), so every block,
+ * waveform and log line sees what one event per command gives. */
 static void step(void *context)
 {
     cs_engine_model *model = context;
-    uint64_t fetches = model->stats.fetches;
-    model->rows.executing = 0;
-    model->bus_delay = 0;
-    model->stepping = true;
-    uint32_t dwords = 0;
-    if (cs_runnable(model))
-        dwords = step_once(model);
-    model->stepping = false;
-    model->rows.fetched = model->stats.fetches != fetches;
-    tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * dwords) * model->config.clock_period +
-                    model->bus_delay;
-    cs_kick(model, cost);
+    tlm_qk_reset(&model->keeper);
+    bool runnable = cs_runnable(model);
+    for (;;) {
+        uint64_t fetches = model->stats.fetches;
+        model->rows.executing = 0;
+        model->bus_delay = 0;
+        model->stepping = true;
+        uint32_t dwords = 0;
+        if (runnable)
+            dwords = step_once(model);
+        model->stepping = false;
+        model->rows.fetched = model->stats.fetches != fetches;
+        tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * dwords) * model->config.clock_period +
+                        model->bus_delay;
+        runnable = cs_runnable(model);
+        if (model->restoring || !runnable || tlm_event_pending(&model->step)) {
+            cs_kick(model, cost); /* no next step, or one scheduled already */
+            return;
+        }
+        /* cs_kick as if the next step were scheduled at `cost`, then go on with it in this
+         * event if the kernel would run it next. */
+        model->ahead = true;
+        cs_kick(model, cost);
+        model->ahead = false;
+        tlm_qk_inc(&model->keeper, cost);
+        if (!tlm_qk_sync_inline(&model->keeper)) {
+            tlm_event_notify(model->kernel, &model->step, cost);
+            return;
+        }
+        /* Still runnable: what cs_kick did after the check changes no state it reads. */
+        model->stats.back_to_back++;
+    }
 }
 
 /* ---- execlists: what cs_execlist.c asks of the engine (cs_execlist_host) ------------------ */
@@ -366,6 +392,44 @@ static uint32_t execlist_read_register(void *engine, uint32_t offset)
     return value;
 }
 
+/* The names of the hot fields (cs_hot_field order). */
+static const char *const hot_names[CS_HF_COUNT] = {
+    [CS_HF_NOP_ID_WRITE] = "nop_id_write", [CS_HF_NOP_ID] = "nop_id",
+    [CS_HF_ADDRESS] = "address",           [CS_HF_DATA] = "data",
+    [CS_HF_DATA_HI] = "data_hi",           [CS_HF_SECURITY] = "security",
+    [CS_HF_ADDRESS_SPACE] = "address_space", [CS_HF_PREDICATION] = "predication",
+    [CS_HF_SECOND_LEVEL] = "second_level", [CS_HF_ENCRYPTED] = "encrypted",
+    [CS_HF_LRI_POST_SYNC] = "lri_post_sync", [CS_HF_POST_SYNC] = "post_sync",
+    [CS_HF_STORE_INDEX] = "store_index",   [CS_HF_NOTIFY] = "notify",
+    [CS_HF_CS_STALL] = "cs_stall",
+};
+
+/* Resolves the hot fields of one table entry: a name with a single fixed field reads it
+ * directly; a name that also names group fields, or several fields, goes by name. */
+static void resolve_hot_fields(const cs_command *command, cs_hot_slot *slots)
+{
+    for (unsigned which = 0; which < CS_HF_COUNT; which++) {
+        unsigned matches = 0;
+        const cs_field *found = NULL;
+        for (size_t i = 0; i < command->field_count; i++)
+            if (strcmp(command->fields[i].name, hot_names[which]) == 0) {
+                matches++;
+                found = &command->fields[i];
+            }
+        for (size_t i = 0; i < command->group_field_count; i++)
+            if (strcmp(command->group_fields[i].name, hot_names[which]) == 0)
+                matches += 2;
+        slots[which] = (cs_hot_slot){ .field = matches == 1 ? found : NULL, .by_name = matches > 1 };
+        if (matches == 1) {
+            slots[which].end = (uint8_t)(found->dword + cs_field_span(found));
+            slots[which].lo = found->lo;
+            slots[which].two = cs_field_span(found) > 1;
+            slots[which].address = found->format == CS_FMT_ADDR;
+            slots[which].mask = cs_field_raw_max(found);
+        }
+    }
+}
+
 /* ---- reset and init ------------------------------------------------------------------- */
 
 void cs_engine_reset(cs_engine_model *model)
@@ -415,8 +479,15 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     model->kinds = tlm_alloc_zeroed(count ? count : 1, sizeof *model->kinds);
     model->command_count = count;
     model->executed = tlm_alloc_zeroed(count ? count : 1, sizeof *model->executed);
+    model->hot = tlm_alloc_zeroed((count ? count : 1) * CS_HF_COUNT, sizeof *model->hot);
+    model->hot_names = hot_names;
+    cs_decoder_init(&model->decoder, config->profile, config->engine);
+    model->pipe_control = cs_find_command(config->profile, "PIPE_CONTROL");
+    model->palette_load[0] = cs_find_command(config->profile, "3DSTATE_SAMPLER_PALETTE_LOAD0");
+    model->palette_load[1] = cs_find_command(config->profile, "3DSTATE_SAMPLER_PALETTE_LOAD1");
     uint32_t capacity = 1;
     for (size_t i = 0; i < count; i++) {
+        resolve_hot_fields(&model->commands[i], &model->hot[i * CS_HF_COUNT]);
         model->kinds[i] = cs_exec_kind_of(model->commands[i].name);
         if (model->kinds[i] == EXEC_NOT_MODELLED && (model->commands[i].match_value >> 29) != 0)
             model->kinds[i] = EXEC_PIPELINE; /* every non-MI command the front end does not own */
@@ -426,6 +497,13 @@ cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs
     }
     model->command_capacity = capacity;
     model->command = tlm_alloc_zeroed(capacity, sizeof *model->command);
+    tlm_qk_init(&model->keeper, kernel, config->event_per_command ? 0 : config->quantum ? config->quantum : CS_QUANTUM);
+    /* A debugging knob (docs/reference/cs.md "Temporal decoupling"): GTSIM_CS_QUANTUM=<ps>
+     * overrides the quantum of every engine, 0 forcing one event per command, so any test,
+     * scenario or waveform can be compared between the two modes. */
+    const char *forced = getenv("GTSIM_CS_QUANTUM");
+    if (forced && *forced)
+        model->keeper.quantum = (tlm_time)strtoull(forced, NULL, 0);
     tlm_event_init(&model->step, name, step, model);
     tlm_event_init(&model->stall_timeout, name, cs_stall_timed_out, model);
     tlm_event_init(&model->semaphore_poll, name, cs_semaphore_poll, model);
@@ -487,8 +565,20 @@ void cs_engine_destroy(cs_engine_model *model)
     cs_engine_clear_events(model);
     free(model->command);
     free(model->kinds);
+    free(model->hot);
+    cs_decoder_destroy(&model->decoder);
     free(model->executed);
     free(model);
+}
+
+void cs_engine_set_quantum(cs_engine_model *model, tlm_time quantum)
+{
+    model->keeper.quantum = quantum;
+}
+
+tlm_time cs_engine_quantum(const cs_engine_model *model)
+{
+    return model->keeper.quantum;
 }
 
 uint64_t cs_engine_command_count(const cs_engine_model *model, const cs_command *command)
@@ -510,7 +600,7 @@ const tlm_target *cs_engine_hws_pga_target(cs_engine_model *model)
 
 bool cs_engine_busy(const cs_engine_model *model)
 {
-    return tlm_event_pending(&model->step);
+    return cs_step_due(model);
 }
 
 bool cs_engine_halted(const cs_engine_model *model)
@@ -541,7 +631,7 @@ cs_engine_state cs_engine_get_state(const cs_engine_model *model)
     if (m->walker_stalled || m->semaphore_waiting || m->starved ||
         (cs_ring_enabled(m) && (*cs_reg(m, CS_RING_CTL_INDEX) & CS_RING_CTL_RB_WAIT_MASK)))
         return CS_STATE_WAITING;
-    if (!tlm_event_pending(&m->step))
+    if (!cs_step_due(m))
         return CS_STATE_IDLE;
     return m->rows.fetched ? CS_STATE_FETCHING : CS_STATE_EXECUTING;
 }

@@ -55,6 +55,11 @@ extern "C" {
  * "Semaphores"): the parser sleeps in between, so simulated time advances. */
 #define CS_SEMAPHORE_POLL_CYCLES 64u
 
+/* Default quantum of temporal decoupling (docs/reference/cs.md "Temporal decoupling"): the
+ * most simulated time one step event runs commands back to back before it goes through the
+ * kernel's queue again. Results do not depend on it. */
+#define CS_QUANTUM TLM_US
+
 /* Engines one engine can signal (gen12 MI_SEMAPHORE_SIGNAL targets; cs_engine_connect_peer). */
 #define CS_PEER_CAPACITY 16u
 
@@ -69,6 +74,8 @@ typedef struct cs_engine_config {
     tlm_time clock_period;       /* GT clock period: the cost unit */
     uint32_t batch_dword_limit;  /* 0: none (hardware has none); >0: a test bound, an Instruction Parser error past it */
     cs_walker_port walker;       /* the EU-array port; submit NULL: none (cs_engine_set_walker_port) */
+    tlm_time quantum;            /* temporal decoupling quantum in ps; 0: CS_QUANTUM */
+    bool event_per_command;      /* true: one kernel event per command (quantum 0, the reference mode) */
 } cs_engine_config;
 
 /* Counters for tests and the run summary. */
@@ -102,6 +109,7 @@ typedef struct cs_engine_stats {
     uint64_t primitives;        /* 3DPRIMITIVE commands handed on (not dropped by predication) */
     uint64_t predicated;        /* commands dropped by predication (MI_PREDICATE_RESULT, MI_SET_PREDICATE) */
     uint64_t instpm_disabled;   /* render commands parsed and not executed: their INSTPM disable bit was set */
+    uint64_t back_to_back;      /* steps run in the event of the step before (temporal decoupling) */
 } cs_engine_stats;
 
 /* Commands the engine records instead of executing (docs/reference/cs.md "Event log"): MI_DISPLAY_FLIP,
@@ -135,6 +143,11 @@ const tlm_target *cs_engine_target(cs_engine_model *model);
 const tlm_target *cs_engine_hws_pga_target(cs_engine_model *model);
 /* Back to reset values; a pending step is cancelled. */
 void cs_engine_reset(cs_engine_model *model);
+/* Temporal decoupling (docs/reference/cs.md): the quantum in ps; 0 runs one kernel event per
+ * command. Results (memory, registers, events, their times and order) are the same for every
+ * quantum; only the host's wall clock changes. */
+void cs_engine_set_quantum(cs_engine_model *model, tlm_time quantum);
+tlm_time cs_engine_quantum(const cs_engine_model *model);
 /* True while the engine has a step scheduled (it has commands to execute). */
 bool cs_engine_busy(const cs_engine_model *model);
 /* True after an error that halts the parser, until the ring is disabled (docs/reference/cs.md). */

@@ -10,6 +10,7 @@
 #include "cs_execlist.h"
 #include "cs_math.h"
 #include "cs_regs.h"
+#include "tlm_quantum.h"
 #include "tlm_register.h"
 
 #ifdef __cplusplus
@@ -82,6 +83,39 @@ typedef enum exec_kind {
     EXEC_SET_PREDICATE     /* MI_SET_PREDICATE (gen12) */
 } exec_kind;
 
+/* Fields the per-command paths read (the hot ones: MI_NOOP, MI_STORE_DATA_IMM, batch starts,
+ * post-sync operations), resolved per command table entry when the engine is created, so
+ * executing a command looks no field up by name (cs_hot). */
+typedef enum cs_hot_field {
+    CS_HF_NOP_ID_WRITE, /* MI_NOOP */
+    CS_HF_NOP_ID,
+    CS_HF_ADDRESS,      /* stores, batch starts, post-sync writes */
+    CS_HF_DATA,
+    CS_HF_DATA_HI,
+    CS_HF_SECURITY,     /* gen6 MI_BATCH_BUFFER_START's security select */
+    CS_HF_ADDRESS_SPACE,/* gen12 MI_BATCH_BUFFER_START's */
+    CS_HF_PREDICATION,
+    CS_HF_SECOND_LEVEL,
+    CS_HF_ENCRYPTED,
+    CS_HF_LRI_POST_SYNC,/* PIPE_CONTROL, MI_FLUSH_DW */
+    CS_HF_POST_SYNC,
+    CS_HF_STORE_INDEX,
+    CS_HF_NOTIFY,
+    CS_HF_CS_STALL,
+    CS_HF_COUNT
+} cs_hot_field;
+
+/* How a hot field of a table entry is read. */
+typedef struct cs_hot_slot {
+    const cs_field *field; /* the entry's only field of that name (a fixed one); NULL: none, or by_name */
+    bool by_name;          /* more than one field of the name (or one in the group): cs_decoded_field */
+    uint8_t end;           /* dwords the command needs for the field: its dword + span (cs_field_span) */
+    uint8_t lo;            /* the field's lowest bit */
+    bool two;              /* it runs into the next dword */
+    bool address;          /* CS_FMT_ADDR: shown in place (raw << lo) */
+    uint64_t mask;         /* its raw bits, shifted down */
+} cs_hot_slot;
+
 /* Waveform rows of one engine and the values last traced (a row changes only when they do). */
 typedef struct cs_engine_rows {
     tlm_trace_id head;       /* RING_HEAD's byte offset */
@@ -101,6 +135,11 @@ struct cs_engine_model {
     cs_engine_config config;       /* profile, engine, ports */
     const cs_command *commands;    /* the profile's command table */
     exec_kind *kinds;              /* per table entry: how it is executed */
+    cs_hot_slot *hot;              /* per table entry, CS_HF_COUNT slots: its hot fields (cs_hot) */
+    const char *const *hot_names;  /* the names of the hot fields, by cs_hot_field */
+    cs_decoder decoder;            /* the profile's decoder for this engine, with its key cache */
+    const cs_command *pipe_control; /* the table's PIPE_CONTROL (NULL: none): CS stall by its field */
+    const cs_command *palette_load[2]; /* 3DSTATE_SAMPLER_PALETTE_LOAD0/1 (NULL: none): INSTPM's palette bit */
     size_t command_count;          /* entries in commands */
     uint64_t *executed;            /* per table entry: times executed (coverage; counted with stats.commands) */
     tlm_kernel *kernel;            /* time base */
@@ -125,6 +164,9 @@ struct cs_engine_model {
     uint32_t command_capacity;     /* dwords command can hold: the longest encodable command */
     tlm_time bus_delay;            /* bus time annotated by this step's transfers */
     bool stepping;                 /* inside step(): it schedules the next step after its cost */
+    bool ahead;                    /* between two commands of one step event: stands for the step
+                                      event the next command would otherwise be (cs_step_due) */
+    tlm_quantum_keeper keeper;     /* temporal decoupling: the local offset of the next command */
     uint64_t command_at;           /* graphics address of the header of the command being executed */
     cs_engine_stats stats;         /* counters */
     cs_execlist *execlist;         /* gen12 execlist submission (cs_execlist.h); NULL on gen6 */
@@ -236,6 +278,40 @@ static inline uint64_t cs_get(const cs_decoded *decoded, const char *name, uint3
     return value;
 }
 
+/* Whether the next step is due: its event pending, or the step event running commands back to
+ * back is about to go on with the next one (docs/reference/cs.md "Temporal decoupling"). */
+static inline bool cs_step_due(const cs_engine_model *model)
+{
+    return model->ahead || tlm_event_pending(&model->step);
+}
+
+/* The hot field `which` of the decoded command (as cs_decoded_field gives it): false when the
+ * command has none within its dwords. */
+static inline bool cs_hot_value(const cs_engine_model *model, const cs_decoded *decoded, cs_hot_field which,
+                                uint64_t *value)
+{
+    const cs_hot_slot *slot = &model->hot[(size_t)(decoded->command - model->commands) * CS_HF_COUNT + which];
+    if (slot->by_name)
+        return cs_decoded_field(decoded, model->hot_names[which], 0, value);
+    const cs_field *field = slot->field;
+    if (!field || slot->end > decoded->available)
+        return false;
+    /* cs_field_extract and cs_field_display, from what resolve_hot_fields worked out. */
+    const uint32_t *first = decoded->dwords + field->dword;
+    uint64_t window = slot->two ? first[0] | (uint64_t)first[1] << 32 : first[0];
+    uint64_t raw = (window >> slot->lo) & slot->mask;
+    *value = slot->address ? raw << slot->lo : raw;
+    return true;
+}
+
+/* The hot field's value; 0 when the command has none (cs_get). */
+static inline uint64_t cs_hot(const cs_engine_model *model, const cs_decoded *decoded, cs_hot_field which)
+{
+    uint64_t value = 0;
+    cs_hot_value(model, decoded, which, &value);
+    return value;
+}
+
 /* ---- internal functions (not API: only the engine's files call them), by defining file ---- */
 
 /* cs_engine.c */
@@ -250,7 +326,7 @@ uint64_t cs_command_address(cs_engine_model *model, uint32_t index);
 void cs_report_head(cs_engine_model *model);
 void cs_advance_head(cs_engine_model *model, uint32_t dwords);
 void cs_arb_check(cs_engine_model *model);
-uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded);
+uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded, uint64_t *at);
 
 /* cs_irq.c */
 irq_layout cs_engine_irq_layout(const cs_engine_model *model);

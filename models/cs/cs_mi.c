@@ -196,8 +196,8 @@ static void copy_mem_mem(cs_engine_model *model, const cs_decoded *decoded)
 static void store_data(cs_engine_model *model, const cs_decoded *decoded, uint64_t address)
 {
     uint64_t high = 0;
-    bool qword = cs_decoded_field(decoded, "data_hi", 0, &high);
-    cs_store(model, address, cs_get(decoded, "data", 0) | high << 32, qword ? 8u : 4u);
+    bool qword = cs_hot_value(model, decoded, CS_HF_DATA_HI, &high);
+    cs_store(model, address, cs_hot(model, decoded, CS_HF_DATA) | high << 32, qword ? 8u : 4u);
 }
 
 /* PIPE_CONTROL and MI_FLUSH_DW (genxml; spec 000 §1.1.7 bit 4): nothing to flush or stall on in
@@ -208,7 +208,7 @@ static void store_data(cs_engine_model *model, const cs_decoded *decoded, uint64
  * interrupt"). */
 static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
 {
-    if (cs_get(decoded, "lri_post_sync", 0)) {
+    if (cs_hot(model, decoded, CS_HF_LRI_POST_SYNC)) {
         /* gen12 genxml "LRI Post Sync Operation": Immediate Data goes to the register at
          * Address. spec 002 (User Mode Privileged Commands, PIPE_CONTROL): "LRI Post-Sync
          * Operation is NOOP" in a non-privileged batch, flagged as a privilege error. */
@@ -216,18 +216,18 @@ static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
             tlm_log_warning(model->log, "PIPE_CONTROL LRI post-sync in a non-secure batch: dropped");
             cs_raise_error(model, ERR_COMMAND_PRIVILEGE);
         } else {
-            uint32_t value = (uint32_t)cs_get(decoded, "data", 0);
-            cs_register_access(model, TLM_CMD_WRITE, (uint32_t)cs_get(decoded, "address", 0), &value, 0);
+            uint32_t value = (uint32_t)cs_hot(model, decoded, CS_HF_DATA);
+            cs_register_access(model, TLM_CMD_WRITE, (uint32_t)cs_hot(model, decoded, CS_HF_ADDRESS), &value, 0);
         }
-        if (cs_get(decoded, "notify", 0)) {
+        if (cs_hot(model, decoded, CS_HF_NOTIFY)) {
             cs_send_event(model, ISR_NOTIFY);
             cs_isr_changed(model, ISR_NOTIFY);
         }
         return;
     }
-    uint64_t operation = cs_get(decoded, "post_sync", 0);
-    uint64_t address = cs_get(decoded, "address", 0);
-    if (cs_get(decoded, "store_index", 0))
+    uint64_t operation = cs_hot(model, decoded, CS_HF_POST_SYNC);
+    uint64_t address = cs_hot(model, decoded, CS_HF_ADDRESS);
+    if (cs_hot(model, decoded, CS_HF_STORE_INDEX))
         address += cs_hwsp_address(model);
     if (operation == POST_SYNC_WRITE_IMM)
         store_data(model, decoded, address);
@@ -235,7 +235,7 @@ static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
         cs_store(model, address, cs_timestamp(model), 8);
     else if (operation == POST_SYNC_WRITE_PS_DEPTH)
         cs_store(model, address, 0, 8);
-    if (cs_get(decoded, "notify", 0)) {
+    if (cs_hot(model, decoded, CS_HF_NOTIFY)) {
         cs_send_event(model, ISR_NOTIFY);
         cs_isr_changed(model, ISR_NOTIFY);
     }
@@ -528,8 +528,8 @@ void cs_execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decode
     switch (kind) {
     case EXEC_NOOP:
         /* spec 000 §1.3.3: bit 22 writes the identification number into NOPID. */
-        if (cs_get(decoded, "nop_id_write", 0))
-            *cs_reg(model, CS_NOPID_INDEX) = (uint32_t)cs_get(decoded, "nop_id", 0) & CS_NOPID_NOP_ID_MASK;
+        if (cs_hot(model, decoded, CS_HF_NOP_ID_WRITE))
+            *cs_reg(model, CS_NOPID_INDEX) = (uint32_t)cs_hot(model, decoded, CS_HF_NOP_ID) & CS_NOPID_NOP_ID_MASK;
         break;
     case EXEC_USER_INTERRUPT:
         cs_user_interrupt(model);
@@ -566,7 +566,7 @@ void cs_execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decode
         break;
     case EXEC_STORE_DATA_IMM:
         /* spec 000 §1.3.8, genxml gen12: the QWord form is one dword longer (data_hi). */
-        store_data(model, decoded, cs_get(decoded, "address", 0));
+        store_data(model, decoded, cs_hot(model, decoded, CS_HF_ADDRESS));
         break;
     case EXEC_STORE_DATA_INDEX:
         /* spec 000 §1.3.9: an offset into the global or the per-process status page. */

@@ -230,7 +230,7 @@ void cs_register_read(void *context, uint32_t index)
         *cs_reg(model, CS_PR_CTR_INDEX) = cs_watchdog_count(model);
     if (index == CS_CTX_TIMESTAMP_INDEX)
         *cs_reg(model, CS_CTX_TIMESTAMP_INDEX) = cs_ctx_timestamp(model);
-    bool busy = tlm_event_pending(&model->step) || model->level > 0 || model->halted || cs_runnable(model);
+    bool busy = cs_step_due(model) || model->level > 0 || model->halted || cs_runnable(model);
     if (index == CS_PSMI_CTL_INDEX) {
         /* i915 gen6_bsd_submit_request: with sleep messages disabled the engine wakes, and the
          * driver polls SLEEP_INDICATOR to 0 before writing TAIL. An idle engine that may send

@@ -104,8 +104,7 @@ bool cs_instpm_disabled(cs_engine_model *model, const cs_decoded *decoded)
         return (instpm & CS_INSTPM_RENDERING_3D_DISABLE_MASK) != 0;
     if (opcode > 1u)
         return false;
-    if (strcmp(decoded->command->name, "3DSTATE_SAMPLER_PALETTE_LOAD0") == 0 ||
-        strcmp(decoded->command->name, "3DSTATE_SAMPLER_PALETTE_LOAD1") == 0)
+    if (decoded->command == model->palette_load[0] || decoded->command == model->palette_load[1])
         return (instpm & (CS_INSTPM_TEXTURE_PALETTE_LOAD_DISABLE_MASK | CS_INSTPM_STATE_3D_DISABLE_MASK)) != 0;
     return (instpm & CS_INSTPM_STATE_3D_DISABLE_MASK) != 0;
 }
@@ -117,7 +116,7 @@ bool cs_stall_waits(cs_engine_model *model, const cs_decoded *decoded)
 {
     if (model->walkers_outstanding == 0)
         return false;
-    bool stall = strcmp(decoded->command->name, "PIPE_CONTROL") == 0 ? cs_get(decoded, "cs_stall", 0) != 0
+    bool stall = decoded->command == model->pipe_control ? cs_hot(model, decoded, CS_HF_CS_STALL) != 0
                                                                      : non_pipelined(decoded);
     if (!stall)
         return false;

@@ -79,7 +79,9 @@ uint64_t cs_command_address(cs_engine_model *model, uint32_t index)
 {
     if (model->level > 0)
         return model->batch_pc[model->level] + 4u * (uint64_t)index;
-    return cs_ring_start(model) + (cs_ring_head(model) + 4u * (uint64_t)index) % cs_ring_size(model);
+    uint64_t offset = cs_ring_head(model) + 4u * (uint64_t)index;
+    uint32_t size = cs_ring_size(model);
+    return cs_ring_start(model) + (offset < size ? offset : offset % size); /* a division only on a wrap */
 }
 
 /* ---- HEAD: advance, wrap and report ------------------------------------------------------ */
@@ -136,18 +138,22 @@ void cs_arb_check(cs_engine_model *model)
                                          (uint32_t)(target - start);
 }
 
-/* Reads the command at the current position into model->command. Returns its length, or 0
+/* Reads the command at the current position (*at gets its address) into model->command. Returns its length, or 0
  * when it cannot be run now (starved in the ring, or an error that halted the engine). */
-uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded)
+uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded, uint64_t *at)
 {
     uint32_t available = UINT32_MAX;
-    if (model->level == 0)
-        available = ((cs_ring_tail(model) + cs_ring_size(model) - cs_ring_head(model)) % cs_ring_size(model)) / 4u;
-    if (!fetch_dword(model, cs_command_address(model, 0), &model->command[0])) {
+    if (model->level == 0) {
+        /* HEAD and TAIL lie inside the buffer (cs_runnable): the distance needs no division. */
+        uint32_t head = cs_ring_head(model), tail = cs_ring_tail(model), size = cs_ring_size(model);
+        available = (tail >= head ? tail - head : tail + size - head) / 4u;
+    }
+    *at = cs_command_address(model, 0);
+    if (!fetch_dword(model, *at, &model->command[0])) {
         cs_halt(model, ERR_PAGE_TABLE);
         return 0;
     }
-    cs_decode(model->config.profile, model->config.engine, model->command, 1, decoded);
+    cs_decoder_decode(&model->decoder, model->command, 1, decoded);
     uint32_t length = decoded->length;
     if (length > model->command_capacity)
         length = model->command_capacity; /* a guard: capacity is the longest encodable length */
@@ -158,12 +164,31 @@ uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded)
                      decoded->command ? decoded->command->name : "command", cs_ring_head(model), length, available);
         return 0;
     }
-    for (uint32_t i = 1; i < length; i++) {
-        if (!fetch_dword(model, cs_command_address(model, i), &model->command[i])) {
+    if (length <= 1)
+        return length; /* decoded whole already */
+    /* The command's dwords lie one after another unless it wraps around the end of the ring;
+     * those still in the fetched line are copied at once. */
+    bool wraps = model->level == 0 && cs_ring_head(model) + 4u * length > cs_ring_size(model);
+    uint32_t i = 1;
+    if (!wraps && model->line_valid && *at >= model->line_address &&
+        *at + 4u * (uint64_t)length <= model->line_address + CS_FETCH_LINE_BYTES) {
+        const uint8_t *bytes = model->line + (*at - model->line_address);
+        for (; i < length; i++)
+            model->command[i] = (uint32_t)bytes[4u * i] | (uint32_t)bytes[4u * i + 1u] << 8 |
+                                (uint32_t)bytes[4u * i + 2u] << 16 | (uint32_t)bytes[4u * i + 3u] << 24;
+    }
+    for (; i < length; i++) {
+        if (!fetch_dword(model, wraps ? cs_command_address(model, i) : *at + 4u * i, &model->command[i])) {
             cs_halt(model, ERR_PAGE_TABLE);
             return 0;
         }
     }
-    cs_decode(model->config.profile, model->config.engine, model->command, length, decoded);
+    if (length == decoded->length) {
+        /* What decoding the whole command gives: the same, no longer truncated. */
+        decoded->status &= ~CS_DECODE_TRUNCATED;
+        decoded->available = length;
+        return length;
+    }
+    cs_decoder_decode(&model->decoder, model->command, length, decoded);
     return length;
 }

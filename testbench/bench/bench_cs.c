@@ -9,7 +9,9 @@
  * pipeline port and recorded in the event log. Beside each stream, in the same run and on the
  * same memory, its practical limit: a loop that only fetches the dwords the engine parses
  * through DMI and decodes each command with the command table (cs_decode), with no kernel
- * events and no execution. Runs are interleaved and medians compared. Every run checks its command count and that no error was
+ * events and no execution. Each stream also runs with one kernel event per command (quantum
+ * 0, the reference the decoupled engine must equal: the same commands, writes and end time
+ * are checked) to show the gain in the same invocation. Runs are interleaved and medians compared. Every run checks its command count and that no error was
  * raised. A benchmark, not a test. */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -134,6 +136,7 @@ static uint64_t fill_ring(stream which, uint32_t *ring, uint32_t dwords, uint32_
 /* One DMI window onto the memory, as a command fetcher keeps one (the ring's, the batch's). */
 typedef struct fetcher {
     const tlm_target *memory; /* the memory the engine reads */
+    cs_decoder *decoder;      /* the decoder the engine uses (cs_decoder: its key cache) */
     tlm_dmi_region dmi;       /* the current grant (one page of tlm_memory) */
     bool valid;               /* dmi holds a read grant */
 } fetcher;
@@ -161,7 +164,7 @@ static size_t decode_at(fetcher *f, uint64_t address, cs_decoded *decoded)
     const uint32_t *dwords = fetch(f, address, &available);
     if (!dwords)
         return 0;
-    size_t step = cs_decode(CS_PROFILE_GEN12, CS_ENGINE_RCS, dwords, available, decoded);
+    size_t step = cs_decoder_decode(f->decoder, dwords, available, decoded);
     if (!(decoded->status & CS_DECODE_TRUNCATED))
         return step;
     uint32_t whole[256];
@@ -174,7 +177,7 @@ static size_t decode_at(fetcher *f, uint64_t address, cs_decoded *decoded)
             return 0;
         whole[i] = one[0];
     }
-    return cs_decode(CS_PROFILE_GEN12, CS_ENGINE_RCS, whole, length, decoded);
+    return cs_decoder_decode(f->decoder, whole, length, decoded);
 }
 
 /* Decodes the command at *address and advances past it; false (counted as an error) when it
@@ -220,25 +223,58 @@ static uint64_t fetch_and_decode(fetcher *ring, fetcher *batch_fetcher, uint64_t
     return commands;
 }
 
-/* PASSES passes of fetch and decode over what the engine parsed; commands per second. */
-static double run_limit(stream which, const tlm_target *memory, uint32_t tail, uint64_t expected, uint64_t *errors)
+/* `passes` passes of fetch and decode over what the engine parsed; commands per second (a
+ * function of its own for `--toggle-collect=run_limit`). */
+static __attribute__((noinline)) double run_limit(stream which, const tlm_target *memory, uint32_t tail,
+                                                  uint32_t passes, uint64_t expected, uint64_t *errors)
 {
-    fetcher ring = { .memory = memory }, batch = { .memory = memory };
+    cs_decoder decoder;
+    cs_decoder_init(&decoder, CS_PROFILE_GEN12, CS_ENGINE_RCS);
+    fetcher ring = { .memory = memory, .decoder = &decoder }, batch = { .memory = memory, .decoder = &decoder };
     uint64_t batch_address = which == STREAM_BATCH ? BATCH_ADDRESS : RENDER_ADDRESS;
     uint64_t commands = 0;
     double start = bench_wall_seconds();
-    for (uint32_t pass = 0; pass < PASSES; pass++)
+    for (uint32_t pass = 0; pass < passes; pass++)
         commands += fetch_and_decode(&ring, &batch, RING_ADDRESS, RING_ADDRESS + tail, batch_address, errors);
     double seconds = bench_wall_seconds() - start;
+    cs_decoder_destroy(&decoder);
     if (commands != expected)
         (*errors)++;
     return (double)commands / seconds;
 }
 
-/* One run: PASSES passes over a ring filled with the stream; commands per second. Then the
- * same dwords through the fetch-and-decode loop: *limit_rate. */
-static double run(stream which, uint64_t *errors, uint64_t *commands_out, uint64_t *writes_out, double *limit_rate)
+/* The passes of one run (a function of its own so that `valgrind --tool=callgrind
+ * --toggle-collect=run_passes` counts the engine's instructions and nothing of the set-up). */
+static __attribute__((noinline)) void run_passes(tlm_kernel *kernel, cs_engine_model *engine, uint32_t passes,
+                                                 uint32_t tail, uint64_t *errors)
 {
+    for (uint32_t pass = 0; pass < passes; pass++) {
+        reg_write(engine, CS_RING_CTL_OFFSET, 0);
+        reg_write(engine, CS_RING_HEAD_OFFSET, 0);
+        reg_write(engine, CS_RING_TAIL_OFFSET, tail);
+        reg_write(engine, CS_RING_CTL_OFFSET, (511u << CS_RING_CTL_LENGTH_SHIFT) | CS_RING_CTL_ENABLE_MASK);
+        if (tlm_kernel_run_until_idle(kernel, 1000 * TLM_MS) != TLM_RUN_IDLE)
+            (*errors)++;
+    }
+}
+
+/* What one run measured. */
+typedef struct run_result {
+    double rate;            /* commands per second through the engine */
+    double limit;           /* commands per second of the fetch-and-decode loop (0: not run) */
+    uint64_t commands;      /* commands the engine executed */
+    uint64_t writes;        /* memory writes it made */
+    uint64_t events;        /* kernel events the run executed (one per command in both modes) */
+    uint64_t back_to_back;  /* steps run inside the event of the step before (cs_engine_stats) */
+    tlm_time end;           /* simulated time at the end (the same in both modes) */
+} run_result;
+
+/* One run: `passes` passes over a ring filled with the stream, the engine with `quantum` (0:
+ * one kernel event per command, the reference). Then, with_limit, the same dwords through the
+ * fetch-and-decode loop. */
+static run_result run(stream which, tlm_time quantum, uint32_t passes, bool with_limit, uint64_t *errors)
+{
+    run_result result = { 0 };
     tlm_kernel *kernel = tlm_kernel_create();
     tlm_logger_set_level(tlm_kernel_logger(kernel), TLM_LOG_ERROR);
     tlm_memory *memory = tlm_memory_create(kernel, "memory", 0);
@@ -251,6 +287,7 @@ static double run(stream which, uint64_t *errors, uint64_t *commands_out, uint64
         .clock_period = TLM_NS,
     };
     cs_engine_model *engine = cs_engine_create(kernel, "rcs", &config);
+    cs_engine_set_quantum(engine, quantum);
     uint32_t *ring = calloc(RING_BYTES / 4u, 4);
     uint32_t dwords = RING_BYTES / 4u;
     /* Each pass runs the ring from HEAD 0 to the end of the stream. */
@@ -272,47 +309,97 @@ static double run(stream which, uint64_t *errors, uint64_t *commands_out, uint64
     reg_write(engine, CS_EMR_OFFSET, 0);
     reg_write(engine, CS_RING_START_OFFSET, RING_ADDRESS);
     reg_write(engine, CS_RING_CTL_OFFSET, (511u << CS_RING_CTL_LENGTH_SHIFT) | CS_RING_CTL_ENABLE_MASK);
+    uint64_t events = tlm_kernel_events_executed(kernel);
     double start = bench_wall_seconds();
-    for (uint32_t pass = 0; pass < PASSES; pass++) {
-        reg_write(engine, CS_RING_CTL_OFFSET, 0);
-        reg_write(engine, CS_RING_HEAD_OFFSET, 0);
-        reg_write(engine, CS_RING_TAIL_OFFSET, tail);
-        reg_write(engine, CS_RING_CTL_OFFSET, (511u << CS_RING_CTL_LENGTH_SHIFT) | CS_RING_CTL_ENABLE_MASK);
-        if (tlm_kernel_run_until_idle(kernel, 1000 * TLM_MS) != TLM_RUN_IDLE)
-            (*errors)++;
-    }
+    run_passes(kernel, engine, passes, tail, errors);
     double seconds = bench_wall_seconds() - start;
     const cs_engine_stats *stats = cs_engine_get_stats(engine);
-    *commands_out = stats->commands;
-    *writes_out = stats->writes;
-    if (stats->commands != per_pass * PASSES || stats->errors != 0 || cs_engine_halted(engine))
+    result.commands = stats->commands;
+    result.writes = stats->writes;
+    result.events = tlm_kernel_events_executed(kernel) - events;
+    result.back_to_back = stats->back_to_back;
+    result.end = tlm_kernel_now(kernel);
+    if (stats->commands != per_pass * passes || stats->errors != 0 || cs_engine_halted(engine))
         (*errors)++;
-    double rate = (double)stats->commands / seconds;
-    *limit_rate = run_limit(which, target, tail, per_pass * PASSES, errors);
+    result.rate = (double)stats->commands / seconds;
+    if (with_limit)
+        result.limit = run_limit(which, target, tail, passes, per_pass * passes, errors);
     cs_engine_destroy(engine);
     tlm_memory_destroy(memory);
     tlm_kernel_destroy(kernel);
-    return rate;
+    return result;
 }
 
-int main(void)
+static const char *const stream_keys[STREAM_COUNT] = { "noop", "store", "batch", "render" };
+
+/* `--once STREAM MODE`: one pass of one stream (noop, store, batch, render) in one mode
+ * (decoupled, event; limit: the fetch-and-decode loop after a decoupled run), for
+ * `valgrind --tool=callgrind --toggle-collect=run_passes` (or run_limit). */
+static int run_once(const char *name, const char *mode)
 {
-    double rates[STREAM_COUNT][RUNS], limits[STREAM_COUNT][RUNS];
+    int which = -1;
+    for (int s = 0; s < STREAM_COUNT; s++)
+        if (strcmp(name, stream_keys[s]) == 0)
+            which = s;
+    bool event = strcmp(mode, "event") == 0;
+    bool limit = strcmp(mode, "limit") == 0;
+    if (which < 0 || (!event && !limit && strcmp(mode, "decoupled") != 0)) {
+        fprintf(stderr,
+                "gtsim_bench_cs: --once STREAM MODE: STREAM noop|store|batch|render, MODE decoupled|event|limit\n");
+        return 2;
+    }
     uint64_t errors = 0;
-    uint64_t commands[STREAM_COUNT] = { 0 };
-    uint64_t writes[STREAM_COUNT] = { 0 };
+    run_result result = run((stream)which, event ? 0 : CS_QUANTUM, 1, limit, &errors);
+    if (limit) {
+        printf("%s, fetch-and-decode limit (run_limit): %" PRIu64 " commands, %" PRIu64 " errors\n",
+               stream_names[which], result.commands, errors);
+        return errors ? 1 : 0;
+    }
+    printf("%s, %s: %" PRIu64 " commands, %" PRIu64 " kernel events (%" PRIu64 " back to back), end at %" PRIu64
+           " ps, %" PRIu64 " errors\n",
+           stream_names[which], event ? "one event per command" : "decoupled", result.commands, result.events,
+           result.back_to_back, (uint64_t)result.end, errors);
+    return errors ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 4 && strcmp(argv[1], "--once") == 0)
+        return run_once(argv[2], argv[3]);
+    if (argc != 1) {
+        fprintf(stderr, "usage: gtsim_bench_cs [--once STREAM MODE]\n");
+        return 2;
+    }
+    double rates[STREAM_COUNT][RUNS], reference[STREAM_COUNT][RUNS], limits[STREAM_COUNT][RUNS];
+    uint64_t errors = 0;
+    run_result last[STREAM_COUNT], last_reference[STREAM_COUNT];
     printf("gtsim_bench_cs: gen12 RCS alone, 2 MiB ring, %u passes per run, %d runs each, interleaved\n", PASSES, RUNS);
     printf("build: %s\n", BENCH_BUILD_INFO);
+    printf("decoupled: quantum %" PRIu64 " ps (CS_QUANTUM); reference: quantum 0, one kernel event per command\n",
+           (uint64_t)CS_QUANTUM);
     for (int r = 0; r < RUNS; r++)
-        for (int s = 0; s < STREAM_COUNT; s++)
-            rates[s][r] = run((stream)s, &errors, &commands[s], &writes[s], &limits[s][r]);
+        for (int s = 0; s < STREAM_COUNT; s++) {
+            last[s] = run((stream)s, CS_QUANTUM, PASSES, true, &errors);
+            last_reference[s] = run((stream)s, 0, PASSES, false, &errors);
+            rates[s][r] = last[s].rate;
+            limits[s][r] = last[s].limit;
+            reference[s][r] = last_reference[s].rate;
+            /* Same work, same simulated time: the modes differ in wall clock only. */
+            if (last[s].commands != last_reference[s].commands || last[s].writes != last_reference[s].writes ||
+                last[s].end != last_reference[s].end)
+                errors++;
+        }
     printf("%-46s %-26s %s\n", "", "each run M commands/s", "median");
     for (int s = 0; s < STREAM_COUNT; s++) {
         double stream_median = bench_report_median(stream_names[s], 46, rates[s], RUNS);
+        double reference_median = bench_report_median("    reference: one kernel event per command", 46, reference[s], RUNS);
         double limit_median = bench_report_median("    limit: DMI fetch + decode, same dwords", 46, limits[s], RUNS);
-        printf("    ratio stream/limit (medians): %.3f; last run: %" PRIu64 " commands, %" PRIu64
-               " memory writes\n",
-               stream_median / limit_median, commands[s], writes[s]);
+        printf("    ratio stream/limit (medians): %.3f; decoupled/reference: %.2f\n", stream_median / limit_median,
+               stream_median / reference_median);
+        printf("    last run: %" PRIu64 " commands, %" PRIu64 " memory writes, same end time %" PRIu64
+               " ps; steps through the kernel's queue %" PRIu64 " decoupled / %" PRIu64 " reference\n",
+               last[s].commands, last[s].writes, (uint64_t)last[s].end, last[s].events - last[s].back_to_back,
+               last_reference[s].events - last_reference[s].back_to_back);
     }
     printf("%" PRIu64 " errors in all runs\n", errors);
     return errors ? 1 : 0;

@@ -326,3 +326,52 @@ TEST(CsEncode, Refusals)
     EXPECT_STREQ(cs_encode_status_text(CS_ENCODE_RESERVED_OVERLAP), "reserved bits overlap a field");
     EXPECT_STREQ(cs_encode_status_text(CS_ENCODE_OK), "ok");
 }
+
+/* The cached decoder (cs_decoder) gives exactly what cs_decode gives, for every profile and
+ * engine, on every table entry's header with random low bits (keys whose commands also match
+ * low bits included), on random dwords, with 1 to 8 dwords available, twice (the second time
+ * from the cache). */
+TEST(CsDecoder, SameAsCsDecodeOnEveryHeaderAndRandomDwords)
+{
+    uint64_t state = 0x9e3779b97f4a7c15u;
+    for (int p = 0; p < CS_PROFILE_COUNT; p++) {
+        size_t count = 0;
+        const cs_command *table = cs_profile_commands((cs_profile)p, &count);
+        for (int e = 0; e < CS_ENGINE_COUNT; e++) {
+            cs_decoder decoder;
+            cs_decoder_init(&decoder, (cs_profile)p, (cs_engine)e);
+            for (int pass = 0; pass < 2; pass++) {
+                state = 0x9e3779b97f4a7c15u + (uint64_t)p * 131u + (uint64_t)e;
+                for (size_t i = 0; i < 20000u; i++) {
+                    uint32_t dwords[8];
+                    for (size_t k = 0; k < 8; k++) {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        dwords[k] = (uint32_t)state;
+                    }
+                    if (i % 2u == 0) {
+                        const cs_command *command = &table[i / 2u % count];
+                        dwords[0] = command->match_value | (dwords[0] & ~command->match_mask);
+                    }
+                    size_t available = 1u + (size_t)(state >> 60) % 8u;
+                    cs_decoded expected, got;
+                    size_t expected_step = cs_decode((cs_profile)p, (cs_engine)e, dwords, available, &expected);
+                    size_t got_step = cs_decoder_decode(&decoder, dwords, available, &got);
+                    ASSERT_EQ(got_step, expected_step);
+                    ASSERT_EQ(got.command, expected.command);
+                    ASSERT_EQ(got.header_class, expected.header_class);
+                    ASSERT_EQ(got.header, expected.header);
+                    ASSERT_EQ(got.length, expected.length);
+                    ASSERT_EQ(got.available, expected.available);
+                    ASSERT_EQ(got.status, expected.status);
+                    ASSERT_EQ(got.dwords, expected.dwords);
+                }
+            }
+            cs_decoded empty;
+            EXPECT_EQ(cs_decoder_decode(&decoder, NULL, 0, &empty), 0u);
+            EXPECT_EQ(empty.status, CS_DECODE_EMPTY);
+            cs_decoder_destroy(&decoder);
+        }
+    }
+}

@@ -802,6 +802,36 @@ static void empty_body(const void *arg, void *out)
     fclose(null);
 }
 
+/* The same system with nothing to do for config->cycles, in slices as the driver runs it: what
+ * the GT clock alone costs per simulated cycle (the baseline of the cycles table). */
+static void idle_body(const void *arg, void *out)
+{
+    const workload_config *config = arg;
+    workload_result *r = out;
+    r->ok = true;
+    FILE *null = NULL;
+    char error[256];
+    gtsim_system *system = make_system(&null, error, sizeof error);
+    if (!system) {
+        fail(r, "%s", error);
+        return;
+    }
+    tlm_kernel *kernel = gtsim_system_kernel(system);
+    tlm_time period = gtsim_system_clock_period(system);
+    uint64_t events0 = tlm_kernel_events_executed(kernel);
+    double start = bench_wall_seconds();
+    for (uint64_t done = 0; done < config->cycles; done += config->options->slice)
+        tlm_kernel_run_for(kernel, config->options->slice * period);
+    r->seconds = bench_wall_seconds() - start;
+    r->cycles = tlm_kernel_now(kernel) / period;
+    r->events = tlm_kernel_events_executed(kernel) - events0;
+    r->heap_end = heap_in_use();
+    if (r->cycles < config->cycles || !gtsim_system_idle(system))
+        fail(r, "the idle system ran %" PRIu64 " cycles or was not idle", r->cycles);
+    gtsim_system_destroy(system);
+    fclose(null);
+}
+
 /* ---- contexts table --------------------------------------------------------------------- */
 
 typedef struct row {
@@ -888,9 +918,10 @@ static bool cycles_table(const scale_options *o)
     printf("\n== cycles: the 16-context workload (4 engines x 4 time-sliced contexts, slice %" PRIu64
            " cycles) for a cycle budget, then drained (load %.2f)\n",
            o->slice, load_average());
-    printf("%-12s %12s %9s %9s %9s %10s %10s %9s %9s %9s\n", "budget", "cycles run", "wall s", "ns/cycle",
-           "vs first", "M events/s", "M cmds/s", "requests", "peak RSS", "heap");
-    printf("%-12s %12s %9s %9s %9s %10s %10s %9s %9s %9s\n", "", "", "", "", "ns/cycle", "", "", "", "MiB", "MiB");
+    printf("%-12s %12s %9s %9s %9s %10s %10s %9s %9s %9s %9s %9s\n", "budget", "cycles run", "wall s", "ns/cycle",
+           "vs first", "M events/s", "M cmds/s", "requests", "peak RSS", "heap", "idle", "vs idle");
+    printf("%-12s %12s %9s %9s %9s %10s %10s %9s %9s %9s %9s %9s\n", "", "", "", "", "ns/cycle", "", "", "", "MiB",
+           "MiB", "ns/cycle", "");
     double first = 0;
     for (size_t i = 0; i < o->cycle_points; i++) {
         workload_config config = { .engines = 4, .per_engine = 4, .cycles = o->cycles[i], .options = o };
@@ -904,12 +935,23 @@ static bool cycles_table(const scale_options *o)
             ok = false;
             continue;
         }
+        workload_result idle;
+        uint64_t idle_rss = 0;
+        if (!report_failure("idle system", &idle, in_child(idle_body, &config, &idle, sizeof idle, &idle_rss))) {
+            ok = false;
+            continue;
+        }
         double per_cycle = r.seconds * 1e9 / (double)r.cycles;
+        double idle_per_cycle = idle.seconds * 1e9 / (double)idle.cycles;
         if (i == 0)
             first = per_cycle;
-        printf("%-12" PRIu64 " %12" PRIu64 " %9.2f %9.2f %9.2f %10.2f %10.2f %9" PRIu64 " %9.1f %9.1f   (load %.2f)\n",
+        printf("%-12" PRIu64 " %12" PRIu64 " %9.2f %9.2f %9.2f %10.2f %10.2f %9" PRIu64 " %9.1f %9.1f %9.2f %9.2f   (load %.2f)\n",
                o->cycles[i], r.cycles, r.seconds, per_cycle, per_cycle / first, (double)r.events / r.seconds / 1e6,
-               (double)r.commands / r.seconds / 1e6, r.requests, mib(rss), mib(r.heap_end), load);
+               (double)r.commands / r.seconds / 1e6, r.requests, mib(rss), mib(r.heap_end), idle_per_cycle,
+               per_cycle / idle_per_cycle, load);
+        printf("%-12s idle system: %.2f events per cycle, peak RSS %.1f MiB, heap %.1f MiB; workload: %.2f events "
+               "per cycle\n", "", (double)idle.events / (double)idle.cycles, mib(idle_rss), mib(idle.heap_end),
+               (double)r.events / (double)r.cycles);
     }
     if (ok)
         printf("verified: as the contexts table, in every run\n");
@@ -1208,18 +1250,25 @@ static bool regress_table(const scale_options *o)
     char *true_argv[] = { "/bin/true", NULL };
     char *version_argv[] = { (char *)o->gtsim, "--version", NULL };
     char *run_argv[] = { (char *)o->gtsim, "run", empty, NULL };
-    double t_true = 0, t_version = 0, t_run = 0;
+    /* ... and as the regression runs a job: a waveform kept on failure, a coverage file. */
+    char wave[4300], coverage[4300];
+    snprintf(wave, sizeof wave, "%s/empty.fst", root);
+    snprintf(coverage, sizeof coverage, "%s/empty.cov", root);
+    char *job_argv[] = { (char *)o->gtsim, "run", "--wave", wave, "--wave-on-fail", "--coverage", coverage, empty, NULL };
+    double t_true = 0, t_version = 0, t_run = 0, t_job = 0;
     ok = startup_sample(true_argv, o->startups, &t_true) && ok;
     ok = startup_sample(version_argv, o->startups, &t_version) && ok;
     ok = startup_sample(run_argv, o->startups, &t_run) && ok;
+    ok = startup_sample(job_argv, o->startups, &t_job) && ok;
     if (!ok) {
-        printf("FAILED regress: /bin/true, gtsim --version or gtsim run of an empty scenario did not exit 0\n");
+        printf("FAILED regress: /bin/true, gtsim --version or a gtsim run of the empty scenario did not exit 0\n");
         return false;
     }
     printf("%-46s %10s %9s\n", "start-up (median of each)", "ms", "vs true");
     printf("%-46s %10.2f %9.2f\n", "fork+exec /bin/true", t_true * 1e3, 1.0);
     printf("%-46s %10.2f %9.2f\n", "gtsim --version", t_version * 1e3, t_version / t_true);
     printf("%-46s %10.2f %9.2f\n", "gtsim run of an empty gen12 scenario", t_run * 1e3, t_run / t_true);
+    printf("%-46s %10.2f %9.2f\n", "the same as a regression job (wave, coverage)", t_job * 1e3, t_job / t_true);
     /* The regression. */
     char *regress_argv[] = { (char *)o->gtsim, "regress", list, "-j", "2", "--seed", "1", "--out", out, NULL };
     double load = load_average();
@@ -1247,8 +1296,8 @@ static bool regress_table(const scale_options *o)
     printf("%-46s %10s %9s %10s %14s\n", "regression", "wall s", "jobs/s", "ms/job", "ms/job x 2 cpu");
     printf("%-46s %10.2f %9.1f %10.2f %14.2f   (load %.2f at start)\n", "gtsim regress -j 2", seconds,
            (double)jobs / seconds, seconds * 1e3 / (double)jobs, 2 * seconds * 1e3 / (double)jobs, load);
-    printf("per job against the start-up of an empty `gtsim run` (%.2f ms): %.2f\n", t_run * 1e3,
-           2 * seconds / (double)jobs / t_run);
+    printf("per job (x 2 cpu) against an empty scenario run as a job (%.2f ms): %.2f\n", t_job * 1e3,
+           2 * seconds / (double)jobs / t_job);
     printf("largest process of the whole bench's children: peak RSS %.1f MiB\n", (double)children.ru_maxrss / 1024.0);
     bool verified = status == 0 && jobs == o->jobs && passed == jobs;
     printf("verified: %s (%" PRIu64 " jobs in results.tsv, %" PRIu64 " passed, exit status %d); files in %s\n",

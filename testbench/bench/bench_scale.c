@@ -109,6 +109,7 @@ typedef struct scale_options {
     const char *data;                     /* --data */
     const char *scenarios;                /* --scenarios */
     const char *dir;                      /* --dir: where the regression's files go */
+    bool keep;                            /* --keep: the regression's files stay after a pass */
 } scale_options;
 
 static int bad_argument(void *context, const char *argument, bool missing_value)
@@ -189,6 +190,7 @@ static const gtsim_cli_option option_table[] = {
     { "--data", "DIR", .field = offsetof(scale_options, data), .help = "testbench/scenarios/data" },
     { "--scenarios", "DIR", .field = offsetof(scale_options, scenarios), .help = "testbench/scenarios" },
     { "--dir", "DIR", .field = offsetof(scale_options, dir), .help = "where the regression's list and output go (default /tmp)" },
+    { "--keep", .field = offsetof(scale_options, keep), .help = "keep them after a regression that passed (a failed one's are kept)" },
     { 0 },
 };
 
@@ -1324,7 +1326,10 @@ static bool regress_table(const scale_options *o)
     struct rusage children;
     getrusage(RUSAGE_CHILDREN, &children);
     printf("largest process of the whole bench's children: peak RSS %.1f MiB\n", (double)children.ru_maxrss / 1024.0);
-    printf("verified: %s; files in %s\n", verified ? "every job of both ran and passed" : "FAILED", root);
+    char *remove_argv[] = { "/bin/rm", "-rf", root, NULL };
+    bool removed = verified && !o->keep && run_quietly(remove_argv) == 0;
+    printf("verified: %s; files in %s%s\n", verified ? "every job of both ran and passed" : "FAILED", root,
+           removed ? " (removed; --keep keeps them)" : "");
     return verified;
 }
 

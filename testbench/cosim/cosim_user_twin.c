@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cosim_axi4_trace.h"
 #include "cosim_axi_lite_transactor.h"
 #include "tlm_alloc.h"
 
@@ -25,6 +26,8 @@ struct cosim_user_twin {
     cosim_axi4_slave *masters[COSIM_USER_MAX_MASTERS]; /* one slave transactor per master port */
     master_link links[COSIM_USER_MAX_MASTERS];   /* their cycle contexts */
     char master_scopes[COSIM_USER_MAX_MASTERS][96]; /* their instance names (<name>.m_axi_<port>) */
+    cosim_axi4_trace master_traces[COSIM_USER_MAX_MASTERS]; /* their pin rows (all 0: not traced) */
+    tlm_time period;                             /* the clock's period (pin row stamps) */
     cosim_user_rtl_inputs in;                    /* what the next cycle drives */
     cosim_user_rtl_outputs out;                  /* what the last cycle sampled */
     tlm_signal irq[COSIM_USER_MAX_IRQS];         /* the interrupt outputs */
@@ -77,10 +80,14 @@ static void register_cycle(void *context, const cosim_axi_lite_request_pins *in,
     *out = twin->out.registers;
 }
 
-/* After each cycle: messages taken at its edge, interrupt levels. */
+/* After each cycle: the master ports' pin rows, messages taken at its edge, interrupt levels. */
 static void after_cycle(void *context, tlm_time edge_time)
 {
     cosim_user_twin *twin = context;
+    for (unsigned i = 0; i < twin->ops->master_count; i++)
+        if (twin->master_traces[i].clk)
+            cosim_axi4_trace_cycle(&twin->master_traces[i], twin->kernel, &twin->out.masters[i], &twin->in.masters[i],
+                                   edge_time, twin->period);
     for (unsigned i = 0; i < twin->ops->message_count; i++)
         if (twin->out.message_valid[i] && twin->in.message_ready[i]) {
             twin->messages++;
@@ -116,6 +123,7 @@ cosim_user_twin *cosim_user_twin_create(const cosim_user_rtl_ops *ops, const cos
     twin->ops = ops;
     twin->rtl = rtl;
     twin->kernel = config->kernel;
+    twin->period = config->clock->period;
     twin->log = log;
     twin->on_message = config->on_message;
     twin->message_context = config->message_context;
@@ -141,6 +149,9 @@ cosim_user_twin *cosim_user_twin_create(const cosim_user_rtl_ops *ops, const cos
         };
         memcpy(slave.delay, config->master_delay[i], sizeof slave.delay);
         twin->masters[i] = cosim_axi4_slave_create(&slave);
+        /* Stepped without a clock, the transactor draws no rows: the twin stamps them. */
+        cosim_axi4_trace_declare(&twin->master_traces[i], config->kernel, twin->master_scopes[i], true,
+                                 config->clock->period);
     }
     for (unsigned i = 0; i < ops->irq_count; i++) {
         char row[64];

@@ -13,7 +13,11 @@
  * delivered to the callback with the time of the rising edge that took it, which may lie
  * ahead of the kernel's time while the RTL runs ahead during a register access. Interrupt
  * outputs are sampled after every cycle; each signal follows its pin (its waveform row is
- * stamped at the edge). */
+ * stamped at the edge).
+ *
+ * Waveforms. When the kernel traces: the register port's pins in the scope `name` (the
+ * AXI4-Lite transactor's rows), the interrupt pins beside them, and each master port's AXI4
+ * pins in the scope `name`.m_axi_<port> (cosim_axi4_trace.h rows, m_axi_* names). */
 #ifndef COSIM_USER_TWIN_H
 #define COSIM_USER_TWIN_H
 

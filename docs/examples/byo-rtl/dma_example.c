@@ -11,6 +11,8 @@
  *   --copies N   copies to run (default 12)    --seed S   their addresses and lengths
  *   --delays     seeded random handshake delays on the RTL's master port
  *   --expect-mismatch  succeed only if the lockstep finds a divergence (the planted-bug build)
+ *   --wave FILE  a waveform (.fst or .vcd): host MMIO, the block's register, master and
+ *                interrupt pins
  * Exit 0 when every check passes (and, in lockstep, no divergence unless expected). */
 #include <inttypes.h>
 #include <stdio.h>
@@ -22,6 +24,8 @@
 #include "dma_user_rtl.h"
 #include "gtsim_system.h"
 #include "gtsim_user_twin.h"
+#include "tlm_kernel.h"
+#include "wave.h"
 
 /* Where the block's registers sit on the GT's BAR: above gtsim's round-trip block, below the
  * GTT half (a free window of the bring-up system's MMIO map). */
@@ -161,6 +165,7 @@ int main(int argc, char **argv)
     unsigned copies = 12;
     uint64_t seed = 1;
     bool expect_mismatch = false;
+    const char *wave_path = NULL;
     if (!gtsim_user_twin_register(&setup, error, sizeof error) ||
         !gtsim_user_twin_parse_args(&argc, argv, &config, error, sizeof error)) {
         fprintf(stderr, "dma_example: %s\n", error);
@@ -173,13 +178,31 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 0);
         else if (strcmp(argv[i], "--expect-mismatch") == 0)
             expect_mismatch = true;
+        else if (strcmp(argv[i], "--wave") == 0 && i + 1 < argc)
+            wave_path = argv[++i];
         else if (strcmp(argv[i], "--delays") == 0)
             continue; /* taken above */
         else {
             fprintf(stderr, "usage: dma_example [--rtl dma] [--lockstep] [--copies N] [--seed S] [--delays] "
-                            "[--expect-mismatch]\n");
+                            "[--expect-mismatch] [--wave FILE]\n");
             return 2;
         }
+    }
+    wave_file *wave = NULL;
+    wave_format format;
+    if (wave_path) {
+        wave_options options = wave_default_options(WAVE_FORMAT_FST);
+        if (!wave_format_from_path(wave_path, &format)) {
+            fprintf(stderr, "dma_example: --wave: %s is neither .fst nor .vcd\n", wave_path);
+            return 2;
+        }
+        options.format = format;
+        wave = wave_open(wave_path, &options, error, sizeof error);
+        if (!wave) {
+            fprintf(stderr, "dma_example: %s\n", error);
+            return 2;
+        }
+        config.tracer = wave_tracer(wave);
     }
     gtsim_block_mode mode = *gtsim_user_twin_mode_slot("dma", &config);
     ex.system = gtsim_system_create(&config, error, sizeof error);
@@ -214,6 +237,11 @@ int main(int argc, char **argv)
            gtsim_block_mode_name(mode), copies, bytes, ex.messages, ex.failures, mismatches,
            mismatches ? "; first: " : "", mismatches ? gtsim_user_twin_first_mismatch(ex.system, "dma") : "");
     uint64_t assertions = gtsim_system_rtl_assertion_failures(ex.system);
+    tlm_time end = tlm_kernel_now(gtsim_system_kernel(ex.system));
+    if (wave && !wave_close(wave, end, NULL, error, sizeof error)) {
+        fprintf(stderr, "dma_example: %s\n", error);
+        ex.failures++;
+    }
     gtsim_system_destroy(ex.system);
     if (assertions) {
         fprintf(stderr, "dma_example: %" PRIu64 " RTL assertion failures\n", assertions);

@@ -16,8 +16,9 @@
  * on R (B) the transactor picks at random among the ready bursts, one per ID, else the oldest.
  * Beats of different bursts are not interleaved on R unless interleave_reads is set: then,
  * under a random R pattern, the burst on R is picked again after every beat taken, so beats of
- * bursts of different IDs interleave (IHI 0022E §A5.3.1 allows read data of different IDs to
- * interleave; beats of one ID stay in order, and a beat once offered is held until taken).
+ * bursts of different IDs interleave (IHI 0022E chapter A5, Transaction Identifiers: read data
+ * of different IDs may interleave; beats of one ID stay in order, and a beat once offered is
+ * held until taken).
  *
  * Responses. tlm OK -> OKAY, ADDRESS_ERROR -> DECERR, any other error -> SLVERR (as the
  * AXI4-Lite transactor maps the other way, cosim_axi_lite_transactor.h); every beat of a read

@@ -359,7 +359,7 @@ TEST_F(Axi4Slave, RtlReadsOfDifferentIdsCompleteOutOfOrderAndInOrderPerId)
 }
 
 /* interleave_reads under a random R pattern: beats of bursts of different IDs interleave on R
- * (IHI 0022E §A5.3.1), each beat still the right data of the oldest read of its ID, RLAST on
+ * (IHI 0022E chapter A5, Transaction Identifiers), each beat still the right data of the oldest read of its ID, RLAST on
  * each burst's own last beat, and the checker (a_r_id, a_r_last per ID) sees nothing wrong. */
 TEST_F(Axi4Slave, RtlReadBeatsOfDifferentIdsInterleaveWhenAsked)
 {

@@ -60,6 +60,16 @@ if(GTSIM_WITH_RTL)
   file(GLOB gtsim_rtl_headers ${PROJECT_SOURCE_DIR}/testbench/cosim/*_rtl.h)
   list(APPEND gtsim_cosim_headers ${gtsim_rtl_headers})
   gtsim_install_headers(${gtsim_inc}/cosim ${gtsim_cosim_headers})
+  # A user's RTL block (docs/guide/bring-your-own-rtl.md): the registry and the user-twin
+  # platform API, the C++ wrapper core the generated wrappers include (outside the C header
+  # folders: it needs Verilator's headers), the wrapper generator and gtsim_add_user_twin().
+  gtsim_install_headers(${gtsim_inc}/platform
+    ${PROJECT_SOURCE_DIR}/testbench/platform/gtsim_twin_registry.h
+    ${PROJECT_SOURCE_DIR}/testbench/platform/gtsim_user_twin.h)
+  install(FILES ${PROJECT_SOURCE_DIR}/testbench/cosim/cosim_vl_core.h ${PROJECT_SOURCE_DIR}/testbench/cosim/cosim_vl_capture.h
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/gtsim/verilator COMPONENT devel)
+  install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/gtsim-user-twin.py DESTINATION ${CMAKE_INSTALL_DATADIR}/gtsim COMPONENT devel)
+  install(FILES ${PROJECT_SOURCE_DIR}/cmake/GtsimUserTwin.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/gtsim COMPONENT devel)
 endif()
 get_property(gtsim_header_dirs GLOBAL PROPERTY GTSIM_HEADER_DIRS)
 list(REMOVE_DUPLICATES gtsim_header_dirs)
@@ -170,7 +180,11 @@ function(gtsim_collect_targets out)
   set(${out} ${seen} PARENT_SCOPE)
 endfunction()
 
-gtsim_collect_targets(gtsim_installed_targets gtsim_tlm gtsim_waves ${gtsim_umbrella_targets})
+set(gtsim_user_twin_targets)
+if(GTSIM_WITH_RTL)
+  set(gtsim_user_twin_targets gtsim_user_twin)
+endif()
+gtsim_collect_targets(gtsim_installed_targets gtsim_tlm gtsim_waves ${gtsim_umbrella_targets} ${gtsim_user_twin_targets})
 foreach(target IN LISTS gtsim_installed_targets)
   get_target_property(dirs ${target} INTERFACE_INCLUDE_DIRECTORIES)
   set(wrapped)
@@ -195,6 +209,7 @@ set_target_properties(gtsim_platform PROPERTIES EXPORT_NAME platform)
 set_target_properties(gtsim_shared PROPERTIES EXPORT_NAME gtsim)
 if(GTSIM_WITH_RTL)
   set_target_properties(gtsim_cosim PROPERTIES EXPORT_NAME cosim)
+  set_target_properties(gtsim_user_twin PROPERTIES EXPORT_NAME user_twin)
 endif()
 
 install(TARGETS ${gtsim_installed_targets} gtsim_shared

@@ -16,7 +16,8 @@
 
 /* Progress of one burst within a run. */
 typedef struct burst_state {
-    bool offered;    /* AWVALID/ARVALID has been driven for it (counts as in flight; W beats may follow) */
+    bool offered;    /* AWVALID/ARVALID has been driven for it (W beats may follow) */
+    bool counted;    /* counts as in flight (its address or, data first, a W beat was offered) */
     bool addr_sent;  /* AW/AR handshake done */
     unsigned w_beat; /* next W beat to send */
     unsigned r_beat; /* next R beat to receive */
@@ -113,7 +114,7 @@ bool cosim_axi4_master_run(cosim_axi4_master *master, cosim_axi4_burst *bursts, 
         int w = first(bursts, state, count, true, needs_data);
         /* A VALID once driven stays until its handshake: the gate stays open and the candidate
          * stays the first unsent one; `room` only grows while it waits. */
-        in.awvalid = cosim_axi4_gate_open(&master->gate[COSIM_AXI4_AW], aw >= 0 && (room || state[aw].offered));
+        in.awvalid = cosim_axi4_gate_open(&master->gate[COSIM_AXI4_AW], aw >= 0 && (room || state[aw].counted));
         if (in.awvalid) {
             const cosim_axi4_burst *b = &bursts[aw];
             in.awid = b->id;
@@ -122,24 +123,31 @@ bool cosim_axi4_master_run(cosim_axi4_master *master, cosim_axi4_burst *bursts, 
             in.awsize = b->shape.size;
             in.awburst = b->shape.burst;
             in.awprot = b->prot;
-            if (!state[aw].offered)
+            if (!state[aw].counted)
                 in_flight++;
-            state[aw].offered = true;
+            state[aw].offered = state[aw].counted = true;
         }
-        in.wvalid = cosim_axi4_gate_open(&master->gate[COSIM_AXI4_W], w >= 0 && state[w].offered);
+        /* Data first: a write not yet in flight may start with its data while there is room
+         * (after this cycle's AW took its share). */
+        bool data_may_lead = config->data_before_address && w >= 0 &&
+                             (state[w].counted || in_flight < config->max_outstanding);
+        in.wvalid = cosim_axi4_gate_open(&master->gate[COSIM_AXI4_W], w >= 0 && (state[w].offered || data_may_lead));
         if (in.wvalid) {
             const cosim_axi4_burst *b = &bursts[w];
+            if (!state[w].counted)
+                in_flight++;
+            state[w].counted = true;
             in.wdata = b->data[state[w].w_beat];
             in.wstrb = b->strb[state[w].w_beat];
             in.wlast = state[w].w_beat == b->shape.len;
         }
         /* `room` is taken before either address is offered in this cycle; both may go. */
-        in.arvalid = cosim_axi4_gate_open(&master->gate[COSIM_AXI4_AR], ar >= 0 && (room || state[ar].offered));
+        in.arvalid = cosim_axi4_gate_open(&master->gate[COSIM_AXI4_AR], ar >= 0 && (room || state[ar].counted));
         if (in.arvalid) {
             const cosim_axi4_burst *b = &bursts[ar];
-            if (!state[ar].offered)
+            if (!state[ar].counted)
                 in_flight++;
-            state[ar].offered = true;
+            state[ar].offered = state[ar].counted = true;
             in.arid = b->id;
             in.araddr = b->shape.address;
             in.arlen = b->shape.len;
@@ -161,6 +169,8 @@ bool cosim_axi4_master_run(cosim_axi4_master *master, cosim_axi4_burst *bursts, 
             progress = true;
         }
         if (in.wvalid && out.wready) {
+            /* This edge's AW handshake (if any) has been taken above. */
+            master->stats.data_led += !state[w].addr_sent;
             state[w].w_beat++;
             master->stats.beats++;
             cosim_axi4_gate_done(&master->gate[COSIM_AXI4_W]);

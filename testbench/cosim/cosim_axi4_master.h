@@ -8,8 +8,9 @@
  * docs/design/cosim.md "AXI4 transactors" describes the mapping and the timing.
  *
  * Issue order: AW and AR each in the order of the burst list, W beats in the order of the
- * writes, a write's data offered once its address has been offered (never before: choice, legal
- * either way, IHI 0022E §A3.3.1). Reads and writes of one run have no order between them
+ * writes, a write's data offered once its address has been offered (choice, legal either way,
+ * IHI 0022E §A3.3.1), or, with data_before_address, as soon as the write may be in flight, so
+ * that its data can lead its address (a slave must then hold data it cannot place yet). Reads and writes of one run have no order between them
  * (AXI gives none); b_transport runs one payload at a time, so payloads stay ordered.
  * At most max_outstanding bursts are issued and not complete.
  *
@@ -64,6 +65,7 @@ typedef struct cosim_axi4_master_config {
     unsigned address_bits;                       /* payload addresses must be below 1 << this (1..32; 0: 32) */
     uint32_t max_outstanding;                    /* bursts issued and not complete at most (0: 8) */
     uint32_t timeout_cycles;                     /* cycles without any handshake before a run is abandoned (0: 1000) */
+    bool data_before_address;                    /* a write's W beats may be offered before its AW */
     cosim_axi4_delay delay[COSIM_AXI4_CHANNELS]; /* VALID patterns of AW, W, AR; READY patterns of R, B */
 } cosim_axi4_master_config;
 
@@ -72,6 +74,7 @@ typedef struct cosim_axi4_master_stats {
     uint64_t beats;           /* W and R beats transferred */
     uint64_t protocol_errors; /* stray R/B IDs, RLAST off its beat */
     uint64_t abandoned;       /* runs abandoned after timeout_cycles without a handshake */
+    uint64_t data_led;        /* W beats taken before their burst's AW handshake */
 } cosim_axi4_master_stats;
 
 typedef struct cosim_axi4_master cosim_axi4_master;

@@ -25,6 +25,7 @@ typedef struct answer_slot {
     uint8_t id;           /* RID / BID */
     uint64_t seq;         /* acceptance order of its address (reads and writes share the count) */
     uint64_t ready_cycle; /* first cycle it may be offered (target latency) */
+    bool started;         /* some of its beats have been given (interleaved reads) */
 } answer_slot;
 
 typedef struct read_burst {
@@ -63,7 +64,8 @@ struct cosim_axi4_slave {
     uint64_t seq;                           /* next acceptance number */
     read_burst *reads;                      /* max_reads slots */
     uint32_t read_count;                    /* slots in use */
-    read_burst *r_current;                  /* burst whose beats are on R (sticky until RLAST) */
+    read_burst *r_current;                  /* burst whose beats are on R (sticky until RLAST, or until a beat is taken when interleaving) */
+    read_burst *r_last;                     /* burst of the last R beat taken while it had beats left (NULL: none) */
     uint64_t r_offered;                     /* cycles the current R beat has been offered */
     write_address *aw;                      /* ring of max_writes accepted addresses */
     uint32_t aw_head, aw_count;             /* ring position and fill */
@@ -276,7 +278,7 @@ static answer_slot *pick(cosim_axi4_slave *slave, void *slots, size_t stride, ui
                 chosen = slot;
         }
     }
-    if (chosen->seq != oldest)
+    if (chosen->seq != oldest && !chosen->started)
         slave->stats.reordered++;
     return chosen;
 }
@@ -340,6 +342,13 @@ static void step(cosim_axi4_slave *slave)
             slave->stats.read_beats++;
             slave->r_offered = 0;
             cosim_axi4_gate_done(&slave->gate[COSIM_AXI4_R]);
+            if (slave->r_last && slave->r_last != r)
+                slave->stats.interleaved++;
+            r->slot.started = true;
+            slave->r_last = r->beat < r->shape.len ? r : NULL;
+            /* Interleaving: the next beat may belong to another ready burst. */
+            if (config->interleave_reads && config->delay[COSIM_AXI4_R].mode == COSIM_AXI4_DELAY_RANDOM)
+                slave->r_current = NULL;
             if (r->beat++ == r->shape.len) {
                 bool error = false;
                 for (unsigned n = 0; n <= r->shape.len; n++)

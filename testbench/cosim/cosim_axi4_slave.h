@@ -14,7 +14,11 @@
  * Ordering. Reads of one ID complete in the order of their AR, as do writes of one ID; bursts
  * of different IDs may complete in any order (IHI 0022E chapter A5 "Transaction Identifiers"): with a random delay pattern
  * on R (B) the transactor picks at random among the ready bursts, one per ID, else the oldest.
- * Beats of different bursts are not interleaved on R (choice: AXI4 allows it; none is done).
+ * Beats of different bursts are not interleaved on R unless interleave_reads is set: then,
+ * under a random R pattern, the burst on R is picked again after every beat taken, so beats of
+ * bursts of different IDs interleave (IHI 0022E chapter A5, Transaction Identifiers: read data
+ * of different IDs may interleave; beats of one ID stay in order, and a beat once offered is
+ * held until taken).
  *
  * Responses. tlm OK -> OKAY, ADDRESS_ERROR -> DECERR, any other error -> SLVERR (as the
  * AXI4-Lite transactor maps the other way, cosim_axi_lite_transactor.h); every beat of a read
@@ -68,6 +72,7 @@ typedef struct cosim_axi4_slave_config {
     uint32_t max_reads;                        /* reads accepted and not answered at most (0: 8, at most 64) */
     uint32_t max_writes;                       /* writes accepted and not answered at most (0: 8, at most 64) */
     uint32_t timeout_cycles;                   /* R/B offered this long without READY is logged (0: 10000) */
+    bool interleave_reads;                     /* under a random R pattern, R beats of different IDs interleave */
     cosim_axi4_delay delay[COSIM_AXI4_CHANNELS]; /* READY patterns of AW, W, AR; VALID patterns of R, B */
 } cosim_axi4_slave_config;
 
@@ -80,6 +85,7 @@ typedef struct cosim_axi4_slave_stats {
     uint64_t protocol_errors;  /* bursts that broke the protocol (answered SLVERR) */
     uint64_t stray_strobes;    /* beats with strobes outside their byte lanes (ignored) */
     uint64_t reordered;        /* bursts answered ahead of an older burst of another ID */
+    uint64_t interleaved;      /* R beats given right after a beat of another burst that had beats left */
     uint64_t stalls_logged;    /* R or B offered for timeout_cycles without READY */
 } cosim_axi4_slave_stats;
 

@@ -6,6 +6,7 @@
 
 #include "axi4_mem_rtl.h"
 #include "cosim_axi4_master.h"
+#include "cosim_axi4_slave.h"
 #include "tb_test.h"
 #include "tlm_random.h"
 
@@ -217,6 +218,133 @@ TEST_F(Axi4Master, RtlSeveralIdsOutstanding)
     for (unsigned i = 0; i < 8; i++)
         for (unsigned k = 0; k <= r[i].shape.len; k++)
             ASSERT_EQ(r[i].data[k], w[i].data[k]);
+}
+
+/* Watches the master's pins in front of the memory slave: W offered for a burst whose AW has
+ * not been taken and is not offered in the same cycle (AWs go in order: when as many W bursts
+ * as AWs have been taken, the AW offered now is the current W burst's). */
+typedef struct lead_watch {
+    axi4_mem_rtl *rtl;          /* the memory slave */
+    uint64_t aw_taken;          /* AW handshakes */
+    uint64_t w_bursts_taken;    /* W bursts whose last beat was taken */
+    uint64_t w_offered_ahead;   /* cycles with WVALID for a burst whose AW is neither taken nor offered */
+} lead_watch;
+
+static void watching_cycle(void *context, const cosim_axi4_request_pins *in, cosim_axi4_response_pins *out)
+{
+    lead_watch *watch = context;
+    if (in->wvalid && (watch->w_bursts_taken > watch->aw_taken || (watch->w_bursts_taken == watch->aw_taken && !in->awvalid)))
+        watch->w_offered_ahead++;
+    axi4_mem_rtl_cycle(watch->rtl, in, out);
+    watch->aw_taken += in->awvalid && out->awready;
+    watch->w_bursts_taken += in->wvalid && out->wready && in->wlast;
+}
+
+/* Eight writes with data_before_address off, then on: off, WVALID never comes before its AW;
+ * on, it does (the memory slave takes data only after the address, IHI 0022E §A3.3.1 lets it
+ * wait: the data is held, not lost), the checker sees no violation and the data reads back. */
+TEST_F(Axi4Master, RtlWriteDataMayLeadItsAddressWhenAsked)
+{
+    for (int lead = 0; lead <= 1; lead++) {
+        lead_watch watch = { .rtl = self->rtl };
+        cosim_axi4_master_config config = {
+            .name = "axi4_master",
+            .kernel = self->kernel,
+            .rtl = &watch,
+            .cycle = watching_cycle,
+            .address_bits = 16,
+            .data_before_address = lead,
+        };
+        cosim_axi4_delay_all(config.delay, COSIM_AXI4_DELAY_RANDOM, 3, tb_test_seed(0x1EAD));
+        /* AW waits longer than W: data has time to lead. */
+        config.delay[COSIM_AXI4_AW] = (cosim_axi4_delay){ COSIM_AXI4_DELAY_FIXED, 4, 0 };
+        cosim_axi4_master *master = cosim_axi4_master_create(&config);
+        static cosim_axi4_burst w[8], r[8];
+        for (unsigned i = 0; i < 8; i++)
+            fill_incr(&w[i], true, (uint8_t)(i % 3), 0x1000u + 0x100u * i + 0x40u * (unsigned)lead, (uint8_t)(i + 1));
+        ASSERT_TRUE(cosim_axi4_master_run(master, w, 8));
+        for (unsigned i = 0; i < 8; i++) {
+            EXPECT_EQ(w[i].resp, COSIM_AXI_RESP_OKAY);
+            fill_incr(&r[i], false, (uint8_t)i, w[i].shape.address, w[i].shape.len);
+        }
+        ASSERT_TRUE(cosim_axi4_master_run(master, r, 8));
+        for (unsigned i = 0; i < 8; i++)
+            for (unsigned k = 0; k <= r[i].shape.len; k++)
+                ASSERT_EQ(r[i].data[k], w[i].data[k]);
+        if (lead)
+            EXPECT_GT(watch.w_offered_ahead, 0u);
+        else
+            EXPECT_EQ(watch.w_offered_ahead, 0u);
+        /* This slave never takes data ahead of the address. */
+        EXPECT_EQ(cosim_axi4_master_get_stats(master).data_led, 0u);
+        cosim_axi4_master_destroy(master);
+    }
+}
+
+/* The master transactor with data_before_address against the slave transactor (which holds
+ * data that arrives ahead of its address), each stepping the other: data is taken before its
+ * address, and every write lands in memory as issued. */
+typedef struct loop {
+    cosim_axi4_slave *slave;          /* answers the master's bursts from memory */
+    cosim_axi4_request_pins requests; /* the master's pins of this cycle */
+    cosim_axi4_response_pins answers; /* the slave's pins of this cycle */
+} loop;
+
+static void loop_master_side(void *context, const cosim_axi4_request_pins *in, cosim_axi4_response_pins *out)
+{
+    loop *l = context;
+    l->requests = *in;
+    cosim_axi4_slave_run(l->slave, 1);
+    *out = l->answers;
+}
+
+static void loop_slave_side(void *context, const cosim_axi4_response_pins *in, cosim_axi4_request_pins *out)
+{
+    loop *l = context;
+    l->answers = *in;
+    *out = l->requests;
+}
+
+TEST_F(Axi4Master, WriteDataAheadOfItsAddressIsTakenByTheSlaveTransactor)
+{
+    tlm_memory *memory = tlm_memory_create(self->kernel, "memory", 0);
+    loop l = { 0 };
+    cosim_axi4_slave_config slave_config = {
+        .name = "axi4_slave",
+        .kernel = self->kernel,
+        .rtl = &l,
+        .cycle = loop_slave_side,
+        .target = tlm_memory_target(memory),
+        .address_space = TLM_SPACE_PHYSICAL,
+    };
+    l.slave = cosim_axi4_slave_create(&slave_config);
+    cosim_axi4_master_config config = {
+        .name = "axi4_master",
+        .kernel = self->kernel,
+        .rtl = &l,
+        .cycle = loop_master_side,
+        .data_before_address = true,
+    };
+    /* AWVALID late, the slave ready at once: the data can only lead by being offered first. */
+    config.delay[COSIM_AXI4_AW] = (cosim_axi4_delay){ COSIM_AXI4_DELAY_FIXED, 6, 0 };
+    cosim_axi4_master *master = cosim_axi4_master_create(&config);
+    static cosim_axi4_burst w[6];
+    for (unsigned i = 0; i < 6; i++)
+        fill_incr(&w[i], true, (uint8_t)(i % 2), 0x2000u + 0x80u * i, (uint8_t)(2 * i));
+    ASSERT_TRUE(cosim_axi4_master_run(master, w, 6));
+    EXPECT_GT(cosim_axi4_master_get_stats(master).data_led, 0u);
+    for (unsigned i = 0; i < 6; i++) {
+        EXPECT_EQ(w[i].resp, COSIM_AXI_RESP_OKAY);
+        for (unsigned k = 0; k <= w[i].shape.len; k++) {
+            uint64_t word = 0;
+            tlm_memory_read(memory, w[i].shape.address + 8u * k, &word, 8);
+            ASSERT_EQ(word, w[i].data[k]);
+        }
+    }
+    EXPECT_EQ(cosim_axi4_slave_get_stats(l.slave).protocol_errors, 0u);
+    cosim_axi4_master_destroy(master);
+    cosim_axi4_slave_destroy(l.slave);
+    tlm_memory_destroy(memory);
 }
 
 TEST_F(Axi4Master, RtlDecerrBeyondTheMemoryAndRefusalBeyondTheAddressBits)

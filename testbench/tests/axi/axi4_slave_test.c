@@ -37,6 +37,9 @@ typedef struct recorder {
     uint64_t rresp_beats[4];                     /* R beats by RRESP */
     uint64_t bresp[4];                           /* B responses by BRESP */
     uint64_t ar_cycle, r_cycle;                  /* cycle of the last AR and of the last R handshake */
+    unsigned last_rid;                           /* RID of the last R beat taken */
+    bool r_partial;                              /* that beat's burst had beats left */
+    uint64_t interleavings;                      /* R beats of another ID right after a beat of an unfinished burst */
 } recorder;
 
 static void recording_cycle(void *context, const cosim_axi4_response_pins *in, cosim_axi4_request_pins *out)
@@ -57,6 +60,9 @@ static void recording_cycle(void *context, const cosim_axi4_response_pins *in, c
     }
     if (in->rvalid && out->rready) {
         unsigned id = in->rid & 15u;
+        rec->interleavings += rec->r_partial && id != rec->last_rid;
+        rec->last_rid = id;
+        rec->r_partial = false;
         rec->r_beats++;
         rec->r_cycle = cycle;
         rec->rresp_beats[in->rresp & 3u]++;
@@ -76,6 +82,7 @@ static void recording_cycle(void *context, const cosim_axi4_response_pins *in, c
                 }
             }
             bool last = read->beat == read->shape.len;
+            rec->r_partial = !last;
             if (in->rlast != last)
                 rec->rlast_errors++;
             read->beat++;
@@ -151,8 +158,8 @@ static void Axi4Slave_TearDown(Axi4Slave *self)
 }
 
 /* The transactor with the same `mode` pattern on every channel. */
-static void start(Axi4Slave *self, cosim_axi4_delay_mode mode, uint32_t cycles, uint64_t seed,
-                  const tlm_target *target, uint32_t max_reads)
+static void start_interleaving(Axi4Slave *self, cosim_axi4_delay_mode mode, uint32_t cycles, uint64_t seed,
+                               const tlm_target *target, uint32_t max_reads, bool interleave)
 {
     cosim_axi4_slave_config config = {
         .name = "axi4_slave",
@@ -163,9 +170,16 @@ static void start(Axi4Slave *self, cosim_axi4_delay_mode mode, uint32_t cycles, 
         .target = target ? target : tlm_memory_target(self->memory),
         .address_space = TLM_SPACE_PHYSICAL,
         .max_reads = max_reads,
+        .interleave_reads = interleave,
     };
     cosim_axi4_delay_all(config.delay, mode, cycles, seed);
     self->slave = cosim_axi4_slave_create(&config);
+}
+
+static void start(Axi4Slave *self, cosim_axi4_delay_mode mode, uint32_t cycles, uint64_t seed,
+                  const tlm_target *target, uint32_t max_reads)
+{
+    start_interleaving(self, mode, cycles, seed, target, max_reads, false);
 }
 
 /* Steps until every queued command has been taken and answered; false at the bound. */
@@ -308,23 +322,30 @@ TEST_F(Axi4Slave, RtlNarrowWrapFixedAndStrobedWrites)
     EXPECT_EQ(cosim_axi4_slave_get_stats(self->slave).stray_strobes, 0u);
 }
 
-TEST_F(Axi4Slave, RtlReadsOfDifferentIdsCompleteOutOfOrderAndInOrderPerId)
+/* `n` reads of IDs 0..3 over random memory contents at 0x8000, of `first_len` + i % 8 + 1
+ * beats, drained; every beat's data matched the oldest read of its ID (per-ID order held),
+ * RLAST on each burst's last beat. */
+static void reads_of_four_ids(Axi4Slave *self, unsigned n, uint8_t first_len)
 {
-    start(self, COSIM_AXI4_DELAY_RANDOM, 3, tb_test_seed(0x0DD), NULL, 16);
     uint64_t state = 42;
     uint8_t bytes[0x4000];
     for (unsigned i = 0; i < sizeof bytes; i++)
         bytes[i] = (uint8_t)tlm_splitmix64(&state);
     tlm_memory_write_backdoor(self->memory, 0x8000, bytes, sizeof bytes);
-    const unsigned n = 32;
     for (unsigned i = 0; i < n; i++)
-        push(self, false, (uint8_t)(i % 4), 0x8000u + 0x100u * i, (uint8_t)(i % 8), 3, COSIM_AXI4_BURST_INCR, 0, 0);
+        push(self, false, (uint8_t)(i % 4), 0x8000u + 0x100u * i, (uint8_t)(first_len + i % 8), 3,
+             COSIM_AXI4_BURST_INCR, 0, 0);
     ASSERT_TRUE(drain(self));
     EXPECT_EQ(self->rec.completed, n);
-    /* Every beat's data matched the oldest read of its ID: per-ID order held. */
     EXPECT_EQ(self->rec.r_mismatches, 0u);
     EXPECT_EQ(self->rec.rlast_errors, 0u);
     EXPECT_EQ(self->rec.unknown_rid, 0u);
+}
+
+TEST_F(Axi4Slave, RtlReadsOfDifferentIdsCompleteOutOfOrderAndInOrderPerId)
+{
+    start(self, COSIM_AXI4_DELAY_RANDOM, 3, tb_test_seed(0x0DD), NULL, 16);
+    reads_of_four_ids(self, 32, 0);
     /* And some read completed ahead of an older one (of another ID). */
     unsigned overtakes = 0;
     for (unsigned i = 1; i < self->rec.completed; i++)
@@ -332,6 +353,21 @@ TEST_F(Axi4Slave, RtlReadsOfDifferentIdsCompleteOutOfOrderAndInOrderPerId)
     EXPECT_GT(overtakes, 0u);
     EXPECT_GT(cosim_axi4_slave_get_stats(self->slave).reordered, 0u);
     EXPECT_GT(self->rec.max_outstanding, 1u);
+    /* Without interleave_reads a burst's beats stay together on R. */
+    EXPECT_EQ(self->rec.interleavings, 0u);
+    EXPECT_EQ(cosim_axi4_slave_get_stats(self->slave).interleaved, 0u);
+}
+
+/* interleave_reads under a random R pattern: beats of bursts of different IDs interleave on R
+ * (IHI 0022E chapter A5, Transaction Identifiers), each beat still the right data of the oldest read of its ID, RLAST on
+ * each burst's own last beat, and the checker (a_r_id, a_r_last per ID) sees nothing wrong. */
+TEST_F(Axi4Slave, RtlReadBeatsOfDifferentIdsInterleaveWhenAsked)
+{
+    start_interleaving(self, COSIM_AXI4_DELAY_RANDOM, 3, tb_test_seed(0x1EAF), NULL, 16, true);
+    reads_of_four_ids(self, 32, 3);
+    EXPECT_GT(self->rec.interleavings, 0u);
+    EXPECT_EQ(cosim_axi4_slave_get_stats(self->slave).interleaved, self->rec.interleavings);
+    EXPECT_EQ(cosim_axi4_slave_get_stats(self->slave).reads, 32u);
 }
 
 TEST_F(Axi4Slave, RtlOutstandingReadsStayWithinTheConfiguredDepth)

@@ -563,7 +563,9 @@ static tlm_time final_horizon(const wave_file *file)
     return file->now > file->lookback ? file->now - file->lookback : 0;
 }
 
-static void change(wave_file *file, tlm_trace_id id, tlm_time at, tlm_time now, uint64_t value, const char *text)
+/* Out of line: the fast path in sink_change stays small. */
+__attribute__((noinline)) static void change(wave_file *file, tlm_trace_id id, tlm_time at, tlm_time now,
+                                             uint64_t value, const char *text)
 {
     if (id == TLM_TRACE_NONE || id > file->row_count || file->state == WAVE_FINISHED)
         return;

@@ -8,8 +8,12 @@
  *   (fstWriterCreateEnumTable + fstWriterEmitEnumTableRef), so GTKWave shows value names.
  *   Text rows are FST_VT_GEN_STRING variables (variable-length values).
  *
- * An FST file is only readable once fstWriterClose has run (the library keeps the value
- * changes in memory and temporary files and writes the blocks at close): wave_guard.c makes
+ * Value changes do not go through the library's fstWriterEmitValueChange: they are kept as
+ * 64-bit records and written as value-change blocks by wave_fstapi.c (wave_fstblock.h says
+ * why), on its writer thread while the simulation goes on.
+ *
+ * An FST file is only readable once fstWriterClose has run (the hierarchy, the geometry and
+ * the block index are written there): wave_guard.c makes
  * sure it runs on exit() and on SIGINT/SIGTERM. Until then the file is written as
  * `FILE.part` and renamed to its name by the close, so a file at the waveform's path is
  * always complete; a process killed with SIGKILL leaves only the .part file. */
@@ -24,11 +28,10 @@
 #include "fstapi.h"
 #include "wave_fstblock.h"
 
-/* Value changes per FST block. The library keeps a block's changes as per-row chains in one
- * buffer (128 MiB before it flushes on its own) and walks each chain when it writes the block:
- * on a buffer that large every step is a cache miss. Flushing every 32768 changes keeps the
- * buffer in the cache; measured 2x faster than the library's own block size, 20-30 % faster
- * than 4096 or 262144 (docs/design/performance.md). */
+/* Value changes per FST block (4 MiB of records). Each block costs a section header (the
+ * library deflates every row's current value into it) and a pass over every row: larger
+ * blocks spread that over more changes; the records are sorted by row when the block is
+ * written, so their count does not cost cache misses (docs/design/performance.md). */
 #define FST_BLOCK_CHANGES 262144u
 
 static uint64_t block_changes = FST_BLOCK_CHANGES; /* value changes per block (tests change it) */
@@ -170,7 +173,7 @@ static void fst_time(wave_writer *writer, tlm_time time)
     }
     if (fst->flush_pending) {
         /* A block ends at a time change, as the library's own flush does. */
-        wave_fst_block_flush(fst->block);
+        wave_fst_block_hand_over(fst->block);
         fst->flush_pending = false;
     }
     wave_fst_block_time(fst->block, time);
@@ -221,7 +224,9 @@ static bool fst_finish(wave_writer *writer, tlm_time end, bool from_signal, char
      * (full or not) ends there. */
     if (fst->block) {
         wave_fst_block_time(fst->block, end);
-        wave_fst_block_flush(fst->block);
+        wave_fst_block_finish(fst->block, from_signal);
+        if (!from_signal)
+            wave_fst_block_stop(fst->block);
     } else {
         fstWriterEmitTimeChange(fst->context, end);
     }
@@ -244,6 +249,7 @@ static bool fst_finish(wave_writer *writer, tlm_time end, bool from_signal, char
 static void fst_destroy(wave_writer *writer)
 {
     fst_writer *fst = (fst_writer *)writer;
+    wave_fst_block_stop(fst->block); /* the thread writes through the context */
     if (fst->context)
         fstWriterClose(fst->context);
     wave_fst_block_destroy(fst->block);

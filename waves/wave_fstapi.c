@@ -1,23 +1,12 @@
 /* GTKWave's FST writer (fstapi.c as the installed Verilator package ships it, compiled from
- * there: this file includes it, nothing is copied), plus the two things its parallel block
- * writer lacks, added around it without changing it:
+ * there: this file includes it, nothing is copied), and beside it, without changing it, the
+ * value-change block writer wave_fst.c uses instead of the library's value-change calls
+ * (wave_fstblock.h), which needs the library's writer state.
  *
- * 1. A wait for the writer thread. fstapi hands a full block to a new thread with a copy of
- *    its writer state; the thread writes the block, then the next block's section header,
- *    and only then records in the parent where that header starts (section_start). The next
- *    hand-over (the next flush, or the flush in fstWriterClose) copies the state after
- *    taking and dropping the mutex once; a thread that has been created but not scheduled
- *    yet does not hold the mutex, so the copy carries the old section_start and the next
- *    block's length and end time are written over the previous block: a file fst2vcd
- *    rejects. On a loaded machine (or when the run ends right after a flush) that happens
- *    now and then. wave_fstapi_wait_idle waits until no thread is in flight; wave_fst.c
- *    calls it before every flush it asks for and before close.
- *
- * 2. Writer threads that take no signals. A process-directed SIGINT/SIGTERM may be delivered
- *    to any thread that does not block it; on the writer thread, the waveform guard's handler
- *    would close the file while that same thread holds the writer's mutex (a deadlock until
- *    the guard's alarm, and an unreadable file). Threads are created with every signal
- *    blocked, so signals always land on the simulation thread. */
+ * Threads are created with every signal blocked (the block writer's thread, and the library's
+ * own if its parallel mode were switched on): a process-directed SIGINT/SIGTERM may be
+ * delivered to any thread that does not block it, and the waveform guard's handler must run
+ * on the simulation thread, which waits for the writer thread before it closes the file. */
 #include <pthread.h>
 #include <time.h>
 #include <sched.h>
@@ -37,36 +26,6 @@ static int wave_fstapi_create_thread(pthread_t *thread, const pthread_attr_t *at
 #define pthread_create wave_fstapi_create_thread
 #include "fstapi.c"
 #undef pthread_create
-
-void wave_fstapi_wait_idle(void *ctx);
-
-void wave_fstapi_wait_idle(void *ctx)
-{
-    struct fstWriterContext *xc = (struct fstWriterContext *)ctx;
-    if (!xc)
-        return;
-    /* A few yields first (the block is small and the thread nearly done), then sleeps that
-     * grow to 1 ms: on a loaded machine a spinning waiter would take the core the writer
-     * thread needs. */
-    long pause_ns = 1000;
-    for (unsigned spins = 0;; spins++) {
-        /* The thread clears in_pthread under the mutex as its very last step, after every
-         * write to the file and to the parent's state. */
-        pthread_mutex_lock(&xc->mutex);
-        unsigned busy = xc->in_pthread;
-        pthread_mutex_unlock(&xc->mutex);
-        if (!busy)
-            return;
-        if (spins < 16) {
-            sched_yield();
-            continue;
-        }
-        struct timespec pause = { 0, pause_ns };
-        nanosleep(&pause, NULL);
-        if (pause_ns < 1000000)
-            pause_ns *= 2;
-    }
-}
 
 /* ---- the value-change block writer (wave_fstblock.h) ------------------------------------
  * The block written here has the layout of the library's own writer with its defaults
@@ -120,10 +79,20 @@ wave_fst_block *wave_fst_block_create(void *context)
     return block;
 }
 
+static void block_free(wave_fst_block *block);
+
 void wave_fst_block_destroy(wave_fst_block *block)
 {
     if (!block)
         return;
+    wave_fst_block_stop(block);
+    if (block->job)
+        block_free(block->job);
+    block_free(block);
+}
+
+static void block_free(wave_fst_block *block)
+{
     free(block->changes);
     free(block->text);
     free(block->row_end);
@@ -261,7 +230,8 @@ static int sort_by_row(wave_fst_block *block, uint32_t rows)
     return 1;
 }
 
-int wave_fst_block_flush(wave_fst_block *block)
+/* Writes the block's changes (see the layout above); its buffers are then empty. */
+static int write_block(wave_fst_block *block)
 {
     struct fstWriterContext *xc = (struct fstWriterContext *)block->context;
     xc->curtime = block->time; /* the block's end time, and the file's as the close writes it */
@@ -392,13 +362,138 @@ int wave_fst_block_flush(wave_fst_block *block)
     if (!xc->skip_writing_section_hdr)
         fstWriterEmitSectionHeader(xc); /* the next block's; the close truncates it if it stays empty */
     fflush(f);
-    /* The next block's time table starts at the current time, as after the library's flush. */
-    uint64_t now = block->time;
-    block->time = 0;
-    wave_fst_block_time(block, now);
-    block->time_index = 0;
     xc->already_in_flush = 0;
     block->count = 0;
     block->text_size = 0;
     return 1;
+}
+
+/* The next block's time table starts at the current time, as after the library's flush. */
+static void start_next_block(wave_fst_block *block)
+{
+    uint64_t now = block->time;
+    block->times_size = 0;
+    block->time_count = 0;
+    block->time = 0;
+    wave_fst_block_time(block, now);
+    block->time_index = 0;
+}
+
+static void *writer_thread(void *argument)
+{
+    wave_fst_block *block = argument;
+    for (;;) {
+        pthread_mutex_lock(&block->mutex);
+        while (!block->busy && !block->quit)
+            pthread_cond_wait(&block->changed, &block->mutex);
+        int work = block->busy;
+        pthread_mutex_unlock(&block->mutex);
+        if (!work)
+            return NULL;
+        write_block(block->job);
+        pthread_mutex_lock(&block->mutex);
+        __atomic_store_n(&block->busy, 0, __ATOMIC_RELEASE);
+        pthread_cond_broadcast(&block->changed);
+        pthread_mutex_unlock(&block->mutex);
+    }
+}
+
+/* Returns once the writer thread has written the block handed over (if any). */
+static void wait_idle(wave_fst_block *block, int from_signal)
+{
+    if (!block->thread_running)
+        return;
+    if (from_signal) {
+        /* No mutex in a signal handler: poll. The thread needs no signal to finish. */
+        while (__atomic_load_n(&block->busy, __ATOMIC_ACQUIRE)) {
+            struct timespec pause = { 0, 100000 };
+            nanosleep(&pause, NULL);
+        }
+        return;
+    }
+    pthread_mutex_lock(&block->mutex);
+    while (block->busy)
+        pthread_cond_wait(&block->changed, &block->mutex);
+    pthread_mutex_unlock(&block->mutex);
+}
+
+/* The thread and the block it writes, made at the first hand-over. False: write on this
+ * thread instead. */
+static int start_thread(wave_fst_block *block)
+{
+    block->job = calloc(1, sizeof *block->job);
+    if (!block->job)
+        return 0;
+    block->job->context = block->context;
+    if (pthread_mutex_init(&block->mutex, NULL) != 0)
+        goto no_thread;
+    if (pthread_cond_init(&block->changed, NULL) != 0) {
+        pthread_mutex_destroy(&block->mutex);
+        goto no_thread;
+    }
+    /* Created with every signal blocked (wave_fstapi_create_thread): SIGINT/SIGTERM land on
+     * the simulation thread, whose handler waits for this one. */
+    if (wave_fstapi_create_thread(&block->thread, NULL, writer_thread, block) != 0) {
+        pthread_cond_destroy(&block->changed);
+        pthread_mutex_destroy(&block->mutex);
+        goto no_thread;
+    }
+    block->thread_running = 1;
+    return 1;
+no_thread:
+    free(block->job);
+    block->job = NULL;
+    return 0;
+}
+
+#define SWAP(type, a, b) do { type swapped_ = (a); (a) = (b); (b) = swapped_; } while (0)
+
+void wave_fst_block_hand_over(wave_fst_block *block)
+{
+    if (!block->thread_running && !start_thread(block)) {
+        write_block(block);
+        start_next_block(block);
+        return;
+    }
+    wait_idle(block, 0);
+    wave_fst_block *job = block->job;
+    /* The full buffers go to the thread, its empty ones come back. */
+    SWAP(wave_fst_change *, block->changes, job->changes);
+    SWAP(size_t, block->count, job->count);
+    SWAP(size_t, block->capacity, job->capacity);
+    SWAP(unsigned char *, block->text, job->text);
+    SWAP(size_t, block->text_size, job->text_size);
+    SWAP(size_t, block->text_capacity, job->text_capacity);
+    SWAP(unsigned char *, block->times, job->times);
+    SWAP(size_t, block->times_size, job->times_size);
+    SWAP(size_t, block->times_capacity, job->times_capacity);
+    job->time = block->time;
+    job->time_count = block->time_count;
+    start_next_block(block);
+    pthread_mutex_lock(&block->mutex);
+    block->busy = 1;
+    pthread_cond_broadcast(&block->changed);
+    pthread_mutex_unlock(&block->mutex);
+}
+
+int wave_fst_block_finish(wave_fst_block *block, int from_signal)
+{
+    wait_idle(block, from_signal);
+    int ok = write_block(block);
+    start_next_block(block);
+    return ok;
+}
+
+void wave_fst_block_stop(wave_fst_block *block)
+{
+    if (!block || !block->thread_running)
+        return;
+    pthread_mutex_lock(&block->mutex);
+    block->quit = 1;
+    pthread_cond_broadcast(&block->changed);
+    pthread_mutex_unlock(&block->mutex);
+    pthread_join(block->thread, NULL);
+    pthread_cond_destroy(&block->changed);
+    pthread_mutex_destroy(&block->mutex);
+    block->thread_running = 0;
 }

@@ -14,6 +14,7 @@
 #ifndef WAVE_FSTBLOCK_H
 #define WAVE_FSTBLOCK_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,6 +53,15 @@ typedef struct wave_fst_block {
     unsigned char *times;       /* the block's time table: varint time deltas, as the library writes them */
     size_t times_size;          /* bytes used */
     size_t times_capacity;      /* bytes allocated */
+    /* The writer thread: a full block is handed over (its buffers swapped with `job`'s) and
+     * written there while the simulation fills the next one. */
+    struct wave_fst_block *job; /* the block the thread writes (NULL: no thread yet) */
+    pthread_t thread;           /* the writer thread (every signal blocked) */
+    pthread_mutex_t mutex;      /* guards busy and quit */
+    pthread_cond_t changed;     /* busy or quit changed */
+    int thread_running;         /* thread, mutex and changed exist */
+    int busy;                   /* a block is handed over and not written yet (atomic loads outside the mutex) */
+    int quit;                   /* the thread is to end */
 } wave_fst_block;
 
 /* A block writer for an FST library writer that has written its first time change. NULL when
@@ -97,11 +107,19 @@ static inline void wave_fst_block_time(wave_fst_block *block, uint64_t time)
 /* A text row takes `length` bytes of `text` at the current time. */
 void wave_fst_block_text(wave_fst_block *block, uint32_t handle, const char *text, uint32_t length);
 
-/* Writes the changes held as one value-change block (nothing when none are held), then the
- * next block's section header, and starts the next block's time table at the current time,
- * as the library's own flush does. Call it right before a time change, or at the end after
- * the last one. False when out of memory (the changes are dropped). */
-int wave_fst_block_flush(wave_fst_block *block);
+/* Hands the changes held over to the writer thread, which writes them as one value-change
+ * block, then the next block's section header, while the next block's time table starts at
+ * the current time, as the library's own flush does. Call it right before a time change. */
+void wave_fst_block_hand_over(wave_fst_block *block);
+
+/* The last block: waits for the writer thread, then writes the changes held on this thread
+ * (nothing when none are held). Call it after the last time change. `from_signal`: called
+ * from a signal handler (the wait polls instead of taking the thread's mutex). False when
+ * out of memory (the changes are dropped). */
+int wave_fst_block_finish(wave_fst_block *block, int from_signal);
+
+/* Ends the writer thread (after waiting for its block). Before the library's writer closes. */
+void wave_fst_block_stop(wave_fst_block *block);
 
 #ifdef __cplusplus
 }

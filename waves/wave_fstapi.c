@@ -479,6 +479,9 @@ void wave_fst_block_hand_over(wave_fst_block *block)
 int wave_fst_block_finish(wave_fst_block *block, int from_signal)
 {
     wait_idle(block, from_signal);
+    /* No section header after the last block, as the library's close does: it would only be
+     * truncated again (and it deflates every row's value). */
+    ((struct fstWriterContext *)block->context)->skip_writing_section_hdr = 1;
     int ok = write_block(block);
     start_next_block(block);
     return ok;

@@ -563,7 +563,9 @@ static tlm_time final_horizon(const wave_file *file)
     return file->now > file->lookback ? file->now - file->lookback : 0;
 }
 
-static void change(wave_file *file, tlm_trace_id id, tlm_time at, tlm_time now, uint64_t value, const char *text)
+/* Out of line: the fast path in sink_change stays small. */
+__attribute__((noinline)) static void change(wave_file *file, tlm_trace_id id, tlm_time at, tlm_time now,
+                                             uint64_t value, const char *text)
 {
     if (id == TLM_TRACE_NONE || id > file->row_count || file->state == WAVE_FINISHED)
         return;
@@ -585,9 +587,31 @@ static void sink_change(void *sink, tlm_trace_id id, tlm_time at, tlm_time now, 
     wave_file *file = sink;
     wave_guard_enter();
     if (id != TLM_TRACE_NONE && id <= file->row_count) {
-        const wave_row *row = &file->rows[id - 1];
-        if (row->kind != TLM_TRACE_TEXT)
-            change(file, id, at, now, value & width_mask(row->width), NULL);
+        wave_row *row = &file->rows[id - 1];
+        if (row->kind != TLM_TRACE_TEXT) {
+            value &= width_mask(row->width);
+            /* The common case in one place (what change() and output() do for it): the file
+             * streams, nothing is held back, the change is final, in order and inside the
+             * window. Tracing costs mostly this path, once per change. */
+            if (file->state == WAVE_STREAM && file->pending_count == 0 && at >= file->out_time &&
+                at <= file->options.window_stop) {
+                if (now > file->now)
+                    file->now = now;
+                if (at <= final_horizon(file)) {
+                    file->out_time = at;
+                    if (row->value != value) {
+                        row->value = value;
+                        write_time(file, at);
+                        file->writer->ops->bits(file->writer, row, value);
+                        file->result.changes++;
+                        row->changes++;
+                    }
+                    wave_guard_leave();
+                    return;
+                }
+            }
+            change(file, id, at, now, value, NULL);
+        }
     }
     wave_guard_leave();
 }

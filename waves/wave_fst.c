@@ -8,8 +8,12 @@
  *   (fstWriterCreateEnumTable + fstWriterEmitEnumTableRef), so GTKWave shows value names.
  *   Text rows are FST_VT_GEN_STRING variables (variable-length values).
  *
- * An FST file is only readable once fstWriterClose has run (the library keeps the value
- * changes in memory and temporary files and writes the blocks at close): wave_guard.c makes
+ * Value changes do not go through the library's fstWriterEmitValueChange: they are kept as
+ * 64-bit records and written as value-change blocks by wave_fstapi.c (wave_fstblock.h says
+ * why), on its writer thread while the simulation goes on.
+ *
+ * An FST file is only readable once fstWriterClose has run (the hierarchy, the geometry and
+ * the block index are written there): wave_guard.c makes
  * sure it runs on exit() and on SIGINT/SIGTERM. Until then the file is written as
  * `FILE.part` and renamed to its name by the close, so a file at the waveform's path is
  * always complete; a process killed with SIGKILL leaves only the .part file. */
@@ -22,16 +26,13 @@
 #include <unistd.h>
 
 #include "fstapi.h"
+#include "wave_fstblock.h"
 
-/* wave_fstapi.c: returns once no writer thread of the context is in flight. */
-void wave_fstapi_wait_idle(void *ctx);
-
-/* Value changes per FST block. The library keeps a block's changes as per-row chains in one
- * buffer (128 MiB before it flushes on its own) and walks each chain when it writes the block:
- * on a buffer that large every step is a cache miss. Flushing every 32768 changes keeps the
- * buffer in the cache; measured 2x faster than the library's own block size, 20-30 % faster
- * than 4096 or 262144 (docs/design/performance.md). */
-#define FST_BLOCK_CHANGES 32768u
+/* Value changes per FST block (4 MiB of records). Each block costs a section header (the
+ * library deflates every row's current value into it) and a pass over every row: larger
+ * blocks spread that over more changes; the records are sorted by row when the block is
+ * written, so their count does not cost cache misses (docs/design/performance.md). */
+#define FST_BLOCK_CHANGES 262144u
 
 static uint64_t block_changes = FST_BLOCK_CHANGES; /* value changes per block (tests change it) */
 
@@ -46,10 +47,10 @@ typedef struct fst_writer {
     char *part_path;             /* the name it is written under until it is complete (path.part) */
     void *context;               /* the FST library's writer, NULL before begin and after finish */
     fstEnumHandle *enum_handles; /* FST enum table per enumeration (0: not created yet) */
-    uint64_t changes_in_block;   /* value changes since the last block was flushed */
-    uint64_t bytes_in_block;     /* value bytes since then (bounds the block below fstapi's own flush size) */
+    wave_fst_block *block;       /* the value changes of the block being filled (wave_fstblock.h) */
     uint32_t enum_count;         /* entries in enum_handles */
-    bool parallel;               /* fstapi's parallel block writer switched on (at the first full block) */
+    bool flush_pending;          /* the block is full: it is written at the next time change */
+    bool time_started;           /* the first time change is written: changes go to the block */
 } fst_writer;
 
 /* "01" strings for every byte value, most significant bit first: the FST library takes
@@ -152,10 +153,6 @@ static bool fst_begin(wave_writer *writer, wave_file *file, char *error, size_t 
     /* LZ4 for the value-change blocks: about a third faster to write than the default zlib,
      * files about 1.5x as large (docs/design/performance.md). */
     fstWriterSetPackType(fst->context, FST_WR_PT_LZ4);
-    /* Parallel mode (blocks flushed on fstapi's writer thread) is switched on at the first
-     * block flush (count_change), not here: the library waits for its thread by spinning on
-     * a mutex, which for a run that fits in one block only adds a thread start and a spin at
-     * close (4.3 ms of a 6.9 ms main-job run; docs/design/performance.md). */
     fstWriterSetVersion(fst->context, "gtsim waves (tlm trace)");
     fstWriterSetFileType(fst->context, FST_FT_VERILOG);
     for (size_t i = 0; i < file->root.child_count; i++)
@@ -166,38 +163,39 @@ static bool fst_begin(wave_writer *writer, wave_file *file, char *error, size_t 
 static void fst_time(wave_writer *writer, tlm_time time)
 {
     fst_writer *fst = (fst_writer *)writer;
-    fstWriterEmitTimeChange(fst->context, time);
-}
-
-/* fstapi flushes a block on its own once its buffer holds 128 MiB (FST_BREAK_SIZE), without
- * the wait below: long text values must never get it there. 64 bytes of bookkeeping per change
- * is generous (a change takes a 4-byte link, a varint time delta and its value). */
-#define FST_BLOCK_BYTES ((uint64_t)32 << 20)
-
-static void count_change(fst_writer *fst, size_t value_bytes)
-{
-    fst->bytes_in_block += value_bytes + 64;
-    if (++fst->changes_in_block >= block_changes || fst->bytes_in_block >= FST_BLOCK_BYTES) {
-        fst->changes_in_block = 0;
-        fst->bytes_in_block = 0;
-        /* Flush blocks on fstapi's writer thread (built with FST_WRITER_PARALLEL) from the
-         * first full block on: the simulation thread only fills the next block. */
-        if (!fst->parallel) {
-            fstWriterSetParallelMode(fst->context, 1);
-            fst->parallel = true;
-        }
-        /* The previous block's thread must be done before fstapi copies its state for the
-         * next one (wave_fstapi.c): with the flush below, no thread is ever handed stale
-         * state. It has had a whole block's worth of changes to finish. */
-        wave_fstapi_wait_idle(fst->context);
-        fstWriterFlushContext(fst->context); /* takes effect at the next time change */
+    if (!fst->block) {
+        /* The first time (it writes the first section header), or no memory for the block. */
+        fstWriterEmitTimeChange(fst->context, time);
+        if (!fst->time_started)
+            fst->block = wave_fst_block_create(fst->context);
+        fst->time_started = true;
+        return;
     }
+    if (fst->flush_pending) {
+        /* A block ends at a time change, as the library's own flush does. */
+        wave_fst_block_hand_over(fst->block);
+        fst->flush_pending = false;
+    }
+    wave_fst_block_time(fst->block, time);
 }
+
+/* Memory a block's text values may take before it is written, whatever its count of changes:
+ * long text values must not make it grow without bound (a bits change takes a 16-byte
+ * record, bounded by the count). */
+#define FST_BLOCK_BYTES ((uint64_t)32 << 20)
 
 static void fst_bits(wave_writer *writer, const wave_row *row, uint64_t value)
 {
     fst_writer *fst = (fst_writer *)writer;
-    count_change(fst, row->width);
+    wave_fst_block *block = fst->block;
+    if (__builtin_expect(block != NULL, 1)) {
+        wave_fst_block_bits(block, row->handle, value);
+        if (__builtin_expect(block->count >= block_changes, 0))
+            fst->flush_pending = true; /* written at the next time change */
+        return;
+    }
+    /* Before the first time change (or without memory for the block): the library's own
+     * call, which takes a character per bit. */
     char bits[64];
     to_bit_chars(bits, value, row->width);
     fstWriterEmitValueChange(fst->context, row->handle, bits);
@@ -207,8 +205,13 @@ static void fst_text(wave_writer *writer, const wave_row *row, const char *text)
 {
     fst_writer *fst = (fst_writer *)writer;
     size_t length = strlen(text);
-    count_change(fst, length);
-    fstWriterEmitVariableLengthValueChange(fst->context, row->handle, text, (uint32_t)length);
+    wave_fst_block *block = fst->block;
+    if (block) {
+        wave_fst_block_text(block, row->handle, text, (uint32_t)length);
+        if (block->count >= block_changes || block->text_size >= FST_BLOCK_BYTES)
+            fst->flush_pending = true;
+    } else
+        fstWriterEmitVariableLengthValueChange(fst->context, row->handle, text, (uint32_t)length);
 }
 
 static bool fst_finish(wave_writer *writer, tlm_time end, bool from_signal, char *error, size_t error_size)
@@ -217,9 +220,17 @@ static bool fst_finish(wave_writer *writer, tlm_time end, bool from_signal, char
     fst_writer *fst = (fst_writer *)writer;
     if (!fst->context)
         return true;
-    /* A last time with no value changes, so a viewer shows the run to its end. */
-    fstWriterEmitTimeChange(fst->context, end);
-    wave_fstapi_wait_idle(fst->context); /* the close flushes the last block: same hand-over */
+    /* A last time with no value changes, so a viewer shows the run to its end; the last block
+     * (full or not) ends there. */
+    if (fst->block) {
+        wave_fst_block_time(fst->block, end);
+        wave_fst_block_finish(fst->block, from_signal);
+        if (!from_signal)
+            wave_fst_block_stop(fst->block);
+    } else {
+        fstWriterEmitTimeChange(fst->context, end);
+    }
+    fst->flush_pending = false;
     bool ok = !fstWriterGetFseekFailed(fst->context);
     fstWriterClose(fst->context);
     fst->context = NULL;
@@ -238,10 +249,10 @@ static bool fst_finish(wave_writer *writer, tlm_time end, bool from_signal, char
 static void fst_destroy(wave_writer *writer)
 {
     fst_writer *fst = (fst_writer *)writer;
-    if (fst->context) {
-        wave_fstapi_wait_idle(fst->context);
+    wave_fst_block_stop(fst->block); /* the thread writes through the context */
+    if (fst->context)
         fstWriterClose(fst->context);
-    }
+    wave_fst_block_destroy(fst->block);
     free(fst->enum_handles);
     free(fst->part_path);
     free(fst->path);

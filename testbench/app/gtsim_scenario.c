@@ -1102,13 +1102,31 @@ char *gtsim_statement_mnemonic(const gtsim_statement *statement)
     words.dword_count = 0;
     char *printed = NULL;
     size_t size = 0;
-    FILE *out = open_memstream(&printed, &size);
-    if (!out)
-        return NULL;
-    gtsim_statement_print(&words, out);
-    if (fclose(out) != 0) {
-        free(printed);
-        return NULL;
+    /* Printed into a stack buffer first: open_memstream zeroes a page-sized buffer per call,
+     * which for a traced run of a long scenario cost more than the run (one call per
+     * statement). A statement that does not fit is printed again the long way. */
+    char line[512];
+    FILE *fitted = fmemopen(line, sizeof line, "w");
+    if (fitted) {
+        gtsim_statement_print(&words, fitted);
+        long length = ftell(fitted);
+        fclose(fitted);
+        if (length >= 0 && (size_t)length < sizeof line - 1) {
+            line[length] = '\0';
+            printed = strdup(line);
+            if (!printed)
+                return NULL;
+        }
+    }
+    if (!printed) {
+        FILE *out = open_memstream(&printed, &size);
+        if (!out)
+            return NULL;
+        gtsim_statement_print(&words, out);
+        if (fclose(out) != 0) {
+            free(printed);
+            return NULL;
+        }
     }
     size_t end = 0;
     for (size_t at = 0; printed[at];) {

@@ -788,7 +788,7 @@ TEST_F(Waves, FstOfASigkilledRunLeavesOnlyItsPartFileNeverAnUnreadableFileAtTheP
     unlink(part);
 }
 
-/* SIGTERM while blocks are flushed on fstapi's writer thread: the handler runs on the
+/* SIGTERM while blocks are written on the block writer's thread: the handler runs on the
  * simulation thread (writer threads block signals) and the file reads back whole. */
 TEST_F(Waves, FstWithTheWriterThreadBusyIsCompleteAfterSigterm)
 {

@@ -1,5 +1,5 @@
 /* Waveform integrity under stress: many files written in a row, in both FST writer modes (one
- * block written at close on the simulation thread; many blocks flushed on fstapi's writer
+ * block written at close on the simulation thread; many blocks handed to the block writer's
  * thread) and in VCD, on a quiet machine and with every core kept busy, and every file read
  * back (FST through fst2vcd, the validator) with every value checked. Same stimulus, same
  * VCD bytes. docs/guide/waves.md "What a file promises". */

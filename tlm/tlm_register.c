@@ -81,11 +81,18 @@ tlm_status tlm_register_payload_check(const tlm_payload *payload)
     return TLM_STATUS_OK;
 }
 
+/* Groups of four registers that tlm_register_file_trace_sync compares at once: `values` and
+ * `traced_values` are allocated as whole groups, the slots past the last register zero in both. */
+static inline uint32_t trace_groups(uint32_t register_count)
+{
+    return (register_count + 3) / 4;
+}
+
 void tlm_register_file_init(tlm_register_file *file, const tlm_register_block_desc *block, tlm_log_block *log)
 {
     *file = (tlm_register_file){
         .block = block,
-        .values = tlm_alloc_zeroed(block->register_count, sizeof *file->values),
+        .values = tlm_alloc_zeroed(trace_groups(block->register_count) * 4, sizeof *file->values),
         .log = log,
     };
     /* A decode table for blocks up to 64 KiB (at most 32 KiB of table); larger ones search. */
@@ -119,7 +126,7 @@ void tlm_register_file_trace(tlm_register_file *file, struct tlm_kernel *kernel,
         return;
     uint32_t count = file->block->register_count;
     file->trace_ids = tlm_alloc_zeroed(count, sizeof *file->trace_ids);
-    file->traced_values = tlm_alloc_zeroed(count, sizeof *file->traced_values);
+    file->traced_values = tlm_alloc_zeroed(trace_groups(count) * 4, sizeof *file->traced_values);
     file->trace_kernel = kernel;
     for (uint32_t i = 0; i < count; i++) {
         const tlm_register_desc *reg = &file->block->registers[i];
@@ -130,16 +137,41 @@ void tlm_register_file_trace(tlm_register_file *file, struct tlm_kernel *kernel,
     }
 }
 
-void tlm_register_file_trace_sync(tlm_register_file *file)
+/* Traces the registers first..end-1 whose value changed. */
+__attribute__((noinline)) static void trace_sync_range(tlm_register_file *file, uint32_t first, uint32_t end)
 {
-    if (!file->trace_ids)
-        return;
-    for (uint32_t i = 0; i < file->block->register_count; i++) {
+    for (uint32_t i = first; i < end && i < file->block->register_count; i++) {
         if (file->trace_ids[i] && file->values[i] != file->traced_values[i]) {
             file->traced_values[i] = file->values[i];
             tlm_trace_set(file->trace_kernel, file->trace_ids[i], file->values[i]);
         }
     }
+}
+
+/* Bits that differ between two registers of `a` and of `b`, in one 64-bit compare. */
+static inline uint64_t pair_difference(const uint32_t *a, const uint32_t *b)
+{
+    uint64_t x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x ^ y;
+}
+
+void tlm_register_file_trace_sync(tlm_register_file *file)
+{
+    if (!file->trace_ids)
+        return;
+    /* It runs after every access of a traced file, and an access changes one register or none:
+     * four registers are compared at once and only a group that differs is looked at one by
+     * one. An alias's slot of `values` is never written (accesses go to its storage owner), so
+     * it equals its traced value (both zero) and costs nothing here; nor do the zero slots that
+     * fill the last group (trace_groups). */
+    const uint32_t *values = file->values;
+    const uint32_t *traced = file->traced_values;
+    uint32_t end = trace_groups(file->block->register_count) * 4;
+    for (uint32_t i = 0; i < end; i += 4)
+        if (pair_difference(values + i, traced + i) | pair_difference(values + i + 2, traced + i + 2))
+            trace_sync_range(file, i, i + 4);
 }
 
 void tlm_register_file_reset(tlm_register_file *file)

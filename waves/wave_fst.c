@@ -78,13 +78,47 @@ static void to_bit_chars(char *out, uint64_t value, unsigned width)
     }
 }
 
+/* The longest enum table text written, in characters (its terminating zero not counted). An
+ * enum table is one hierarchy attribute whose text is "NAME COUNT LITERAL... VALUE..."
+ * (fstWriterCreateEnumTable). Readers keep attribute texts in a fixed size, 65536 + 4096
+ * characters: GTKWave's fstapi reader (fstapi.c FST_ID_NAM_ATTR_SIZ) cuts a longer text, so
+ * the table's value half goes missing, and wellen's fst-reader (pywellen, Surfer; src/types.rs
+ * HIERARCHY_ATTRIBUTE_MAX_SIZE) stops reading there and takes the rest of the text for the
+ * next hierarchy entry, failing on the whole file. A table longer than this keeps its first
+ * entries, as many as fit: the other values show as numbers (docs/guide/waves.md). */
+#define FST_ENUM_TABLE_TEXT_MAX 65535u
+
+/* How many of the table's entries, from the first, fit in FST_ENUM_TABLE_TEXT_MAX: the text is
+ * counted as fstWriterCreateEnumTable writes it (literals escaped, values `width` characters,
+ * one space after each part, the last one replaced by the terminator). */
+static size_t enum_entries_that_fit(const wave_enum *table, unsigned width)
+{
+    char count_text[24];
+    size_t length = strlen(table->name) + 1 + (size_t)snprintf(count_text, sizeof count_text, "%zu", table->count);
+    size_t fit = 0;
+    while (fit < table->count) {
+        const char *literal = table->names[fit];
+        size_t entry = (size_t)fstUtilityBinToEscConvertedLen((const unsigned char *)literal, (int)strlen(literal)) + 1 +
+                       width + 1;
+        if (length + entry > FST_ENUM_TABLE_TEXT_MAX)
+            break;
+        length += entry;
+        fit++;
+    }
+    return fit;
+}
+
 /* The FST enum table for an enumeration, created on first use. Values are written as
  * `width`-bit binary strings, as the enum variable's values are. */
 static fstEnumHandle enum_table(fst_writer *fst, const wave_file *file, uint32_t enumeration, unsigned width)
 {
     if (fst->enum_handles[enumeration - 1])
         return fst->enum_handles[enumeration - 1];
-    const wave_enum *table = &file->enums[enumeration - 1];
+    wave_enum table_that_fits = file->enums[enumeration - 1];
+    table_that_fits.count = enum_entries_that_fit(&table_that_fits, width);
+    if (table_that_fits.count == 0)
+        return 0;
+    const wave_enum *table = &table_that_fits;
     const char **literals = calloc(table->count, sizeof *literals);
     const char **values = calloc(table->count, sizeof *values);
     char *value_text = calloc(table->count, 65);

@@ -27,6 +27,8 @@
 #define CS_T_MI_FORCE_WAKEUP (0x1Du << 23)          /* 2 dwords */
 #define CS_T_3DSTATE_CLIP (0x78120000u | 2u)        /* 4 dwords (GFXPIPE 3D, sub-opcode 0x12) */
 #define CS_T_3DSTATE_VS (0x78100000u | 7u)          /* 9 dwords */
+#define CS_T_MEDIA_STATE_FLUSH 0x70040000u          /* 2 dwords (media pipeline, 16-bit length) */
+#define CS_T_STATE_BASE_ADDRESS (0x61010000u | 20u) /* 22 dwords (pipeline 1) */
 /* The render engine's MMIO base (i915 RENDER_RING_BASE). */
 #define CS_T_RCS_BASE 0x2000u
 

@@ -91,6 +91,17 @@ TEST(CsTwin, CommandAcrossTheRingEnd)
     cs_twin_run(&f, 1000);
     EXPECT_EQ(cs_twin_peek(&f, CS_T_DATA + 0x40u), 0xA5A5A5A5u);
     EXPECT_EQ(cs_twin_head(&f), f.ring_tail);
+    /* The dword exactly at the ring's end is the ring's first: a store whose header is the
+     * ring's last dword takes its address from the ring's start, not from the page after it. */
+    cs_twin_poke(&f, CS_T_RING + CS_T_RING_BYTES, CS_T_DATA + 0x80u); /* outside the ring */
+    cs_twin_write(&f, CS_RING_CTL_OFFSET, 0);
+    cs_twin_ring_at(&f, CS_T_RING_BYTES - 4u);
+    store_dword(&f, CS_T_DATA + 0x44u, 0x5A5A5A5Au);
+    cs_twin_submit(&f);
+    cs_twin_run(&f, 1000);
+    EXPECT_EQ(cs_twin_peek(&f, CS_T_DATA + 0x44u), 0x5A5A5A5Au);
+    EXPECT_EQ(cs_twin_peek(&f, CS_T_DATA + 0x80u), 0u);
+    EXPECT_EQ(cs_twin_head(&f), f.ring_tail);
     CS_T_CLOSE(&f);
 }
 
@@ -252,6 +263,19 @@ TEST(CsTwin, LoadRegisterImmToOwnRegisters)
     EXPECT_EQ(cs_twin_read(&f, CS_IMR_OFFSET), 0xFFFF00FFu);
     EXPECT_EQ(cs_twin_read(&f, CS_EMR_OFFSET), 0x0000FFF0u);
     EXPECT_EQ(cs_twin_head(&f), f.ring_tail);
+    /* Byte Write Disables other than 1111b write the whole register (spec 000 §1.3.2: two
+     * options only); an offset outside the engine's block is not its register (the twin drops
+     * it), even where its low bits match one. */
+    const uint32_t partial[] = {
+        CS_T_MI_LRI(1) | 0x1u << 8, CS_T_RCS_BASE + CS_IMR_OFFSET, 0xA5A5A5A5u,
+        CS_T_MI_LRI(1), CS_T_RCS_BASE + 0x10000u + CS_EMR_OFFSET, 0x12345678u,
+    };
+    cs_twin_emit(&f, partial, sizeof partial / sizeof partial[0]);
+    cs_twin_submit(&f);
+    cs_twin_run(&f, 1000);
+    EXPECT_EQ(cs_twin_read(&f, CS_IMR_OFFSET), 0xA5A5A5A5u);
+    EXPECT_EQ(cs_twin_read(&f, CS_EMR_OFFSET), 0x0000FFF0u);
+    EXPECT_EQ(cs_twin_head(&f), f.ring_tail);
     /* LRI to RING_TAIL (own register, the bit 19 form): TAIL first covers the LRI only (and
      * part of the store after it); the LRI moves TAIL past the store, which then runs. */
     uint32_t lri_at = f.ring_tail;
@@ -291,7 +315,7 @@ TEST(CsTwin, UserInterruptMessage)
 
 /* Commands the subset does not execute are parsed by their header's DWord Length (field + 2,
  * genxml) and skipped: a fixed one-dword MI command, an MI command with a length field, two 3D
- * state commands. Their bodies hold reserved headers that must not be parsed. */
+ * state commands, a media command (16-bit length field) and STATE_BASE_ADDRESS (pipeline 1). Their bodies hold reserved headers that must not be parsed. */
 TEST(CsTwin, OtherCommandsSkippedByLength)
 {
     cs_twin_fixture f;
@@ -303,6 +327,9 @@ TEST(CsTwin, OtherCommandsSkippedByLength)
         CS_T_MI_FORCE_WAKEUP, bad,                   /* 2 dwords */
         CS_T_3DSTATE_CLIP, bad, bad, bad,            /* 4 dwords */
         CS_T_3DSTATE_VS, bad, bad, bad, bad, bad, bad, bad, bad, /* 9 dwords */
+        CS_T_MEDIA_STATE_FLUSH, bad,                 /* media: 2 dwords */
+        CS_T_STATE_BASE_ADDRESS, bad, bad, bad, bad, bad, bad, bad, bad, bad, bad, /* 22 dwords */
+        bad, bad, bad, bad, bad, bad, bad, bad, bad, bad, bad,
     };
     cs_twin_emit(&f, commands, sizeof commands / sizeof commands[0]);
     store_dword(&f, CS_T_DATA, 0x5C1B5C1Bu);
@@ -359,7 +386,29 @@ TEST(CsTwin, OtherEnginesCommandIsParserError)
     cs_twin_run(&f, 1000);
     EXPECT_TRUE(cosim_cs_twin_halted(f.twin));
     EXPECT_EQ(cs_twin_head(&f), 0u);
+    EXPECT_EQ(cs_twin_read(&f, CS_IPEHR_OFFSET), 0x50800000u | 8u);
+    EXPECT_NE(cs_twin_read(&f, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK, 0u);
+    EXPECT_EQ(cs_twin_read(&f, CS_EIR_OFFSET), 0u); /* the EMR at reset masks it from the EIR */
     EXPECT_EQ(f.message_count, 0u); /* EMR and IMR at reset: masked */
+    CS_T_CLOSE(&f);
+}
+
+/* A header shorter than its command's minimum (MI_STORE_DATA_IMM has DW0..DW3, genxml gen12;
+ * DWord Length 0 says 2 dwords) is the same parser error, HEAD and ACTHD at the command. */
+TEST(CsTwin, ShortHeaderIsParserError)
+{
+    cs_twin_fixture f;
+    cs_twin_open(&f, NULL);
+    cs_twin_ring_at(&f, 0);
+    const uint32_t commands[] = { CS_T_MI_NOOP, CS_T_MI_NOOP, 0x20u << 23, CS_T_DATA, CS_T_MI_NOOP, CS_T_MI_NOOP };
+    cs_twin_emit(&f, commands, 6);
+    cs_twin_submit(&f);
+    cs_twin_run(&f, 1000);
+    EXPECT_TRUE(cosim_cs_twin_halted(f.twin));
+    EXPECT_EQ(cs_twin_head(&f), 8u);
+    EXPECT_EQ(cs_twin_read(&f, CS_IPEHR_OFFSET), 0x20u << 23);
+    EXPECT_EQ(cs_twin_read(&f, CS_ACTHD_OFFSET), CS_T_RING + 8u);
+    EXPECT_NE(cs_twin_read(&f, CS_ESR_OFFSET) & CS_ESR_INSTRUCTION_PARSER_MASK, 0u);
     CS_T_CLOSE(&f);
 }
 
@@ -378,6 +427,27 @@ TEST(CsTwin, RefusedFetchHalts)
     EXPECT_TRUE(cosim_cs_twin_halted(f.twin));
     EXPECT_EQ(cs_twin_read(&f, CS_IPEIR_OFFSET), CS_ESR_PAGE_TABLE_MASK);
     EXPECT_NE(cs_twin_read(&f, CS_ESR_OFFSET) & CS_ESR_PAGE_TABLE_MASK, 0u);
+    ASSERT_EQ(f.message_count, 1u);
+    EXPECT_EQ(f.messages[0], cs_twin_render_message(IRQ_DATA_PAGE_FAULT));
+    CS_T_CLOSE(&f);
+}
+
+/* A store the memory refuses is a page fault and the Page Table error, without a halt: the
+ * parser goes on with the next command (the model's cs_store). */
+TEST(CsTwin, RefusedStoreIsPageFault)
+{
+    cs_twin_fixture f;
+    cs_twin_open(&f, NULL);
+    cs_twin_write(&f, CS_IMR_OFFSET, ~(uint32_t)IRQ_DATA_PAGE_FAULT);
+    cs_twin_ring_at(&f, 0);
+    store_dword(&f, CS_T_MEMORY + 0x100u, 0x0BAD0BADu);
+    store_dword(&f, CS_T_DATA, 0x60606060u);
+    cs_twin_submit(&f);
+    cs_twin_run(&f, 2000);
+    EXPECT_FALSE(cosim_cs_twin_halted(f.twin));
+    EXPECT_NE(cs_twin_read(&f, CS_ESR_OFFSET) & CS_ESR_PAGE_TABLE_MASK, 0u);
+    EXPECT_EQ(cs_twin_peek(&f, CS_T_DATA), 0x60606060u);
+    EXPECT_EQ(cs_twin_head(&f), f.ring_tail);
     ASSERT_EQ(f.message_count, 1u);
     EXPECT_EQ(f.messages[0], cs_twin_render_message(IRQ_DATA_PAGE_FAULT));
     CS_T_CLOSE(&f);

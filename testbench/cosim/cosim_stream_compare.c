@@ -73,7 +73,10 @@ const char *cosim_stream_item_describe(const cosim_stream_item *item, char *buff
         break;
     }
     case COSIM_STREAM_MESSAGE:
-        snprintf(buffer, size, "message 0x%08" PRIx64, item->value);
+        if (item->address)
+            snprintf(buffer, size, "message 0x%08" PRIx64 " port %" PRIu64, item->value, item->address);
+        else
+            snprintf(buffer, size, "message 0x%08" PRIx64, item->value);
         break;
     case COSIM_STREAM_READ:
         if (item->response)
@@ -94,7 +97,7 @@ static bool equal(const cosim_stream_item *a, const cosim_stream_item *b)
     case COSIM_STREAM_WRITE:
         return a->address == b->address && a->enables == b->enables && memcmp(a->data, b->data, sizeof a->data) == 0;
     case COSIM_STREAM_MESSAGE:
-        return a->value == b->value;
+        return a->value == b->value && a->address == b->address;
     case COSIM_STREAM_READ:
         return a->address == b->address && a->response == b->response && a->length == b->length && a->value == b->value;
     }
@@ -320,6 +323,13 @@ void cosim_stream_record_write(cosim_stream_compare *compare, cosim_stream_side 
 void cosim_stream_record_message(cosim_stream_compare *compare, cosim_stream_side side, tlm_time when, uint32_t value)
 {
     cosim_stream_item item = { .kind = COSIM_STREAM_MESSAGE, .time = when, .value = value };
+    arrive(compare, side, &item);
+}
+
+void cosim_stream_record_port_message(cosim_stream_compare *compare, cosim_stream_side side, tlm_time when,
+                                      unsigned port, uint64_t value)
+{
+    cosim_stream_item item = { .kind = COSIM_STREAM_MESSAGE, .time = when, .address = port, .value = value };
     arrive(compare, side, &item);
 }
 

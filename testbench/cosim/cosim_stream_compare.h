@@ -95,7 +95,7 @@ typedef struct cosim_stream_item {
     cosim_stream_kind kind;   /* what it is */
     tlm_time time;            /* when its side put it out */
     uint64_t index;           /* its position in its side's stream (0, 1, ...) */
-    uint64_t address;         /* write: the line's address; read: the register offset */
+    uint64_t address;         /* write: the line's address; read: the register offset; message: its port (0 unless recorded with one) */
     uint64_t enables;         /* write: bit i set when byte address + i is written */
     uint8_t data[COSIM_STREAM_LINE_BYTES]; /* write: the line's bytes (0 where not enabled) */
     uint64_t value;           /* message: its value; read: the data (length bytes, little-endian) */
@@ -147,6 +147,10 @@ void cosim_stream_record_write(cosim_stream_compare *compare, cosim_stream_side 
                                const uint8_t *data, uint32_t length, const uint8_t *byte_enable,
                                uint32_t byte_enable_length);
 void cosim_stream_record_message(cosim_stream_compare *compare, cosim_stream_side side, tlm_time when, uint32_t value);
+/* A message of up to 64 bits from one of several message ports: equal to another when port and
+ * value are (port 0 is what cosim_stream_record_message records). */
+void cosim_stream_record_port_message(cosim_stream_compare *compare, cosim_stream_side side, tlm_time when,
+                                      unsigned port, uint64_t value);
 /* A register read that answered `response` (tlm_trace_response_code: 0 OK) and, when OK,
  * `data` (length 1..8; longer reads keep their first 8 bytes). */
 void cosim_stream_record_read(cosim_stream_compare *compare, cosim_stream_side side, tlm_time when, uint64_t offset,

@@ -7,17 +7,15 @@
 #include <string.h>
 
 #include "cosim_lockstep.h"
+#include "cosim_stream_compare.h"
 #include "cosim_user_twin.h"
 #include "gtsim_twin_registry.h"
 #include "tlm_alloc.h"
 
-/* Bytes of memory writes one side records at most (input-driven allocation bound); beyond it
- * the compare reports the stream incomplete. */
-#define RECORD_MAX_BYTES (UINT64_C(1) << 24)
-/* Messages one side records at most per run. */
-#define MESSAGE_MAX (UINT64_C(1) << 20)
-/* Entries shown either side of a divergent message. */
-#define NEIGHBOURS 2u
+/* Unmatched stream items one side may run ahead of the other (choice: 16384 lines, 1 MiB of
+ * writes: a loosely-timed model may finish a large copy before the RTL's first burst; the
+ * compare allocates the window up front, about 130 bytes an item per side). */
+#define STREAM_WINDOW 16384u
 
 /* One registered block: its setup and its descriptor. */
 typedef struct user_entry {
@@ -31,38 +29,33 @@ static user_entry entries[GTSIM_USER_TWIN_MAX];
 static size_t entry_count;
 static const char *const user_profiles[] = { "gen12", "gen6", NULL };
 
-/* One byte a side wrote. */
-typedef struct written_byte {
-    uint64_t address; /* graphics address */
-    uint64_t seq;     /* write order on this side */
-    uint8_t value;    /* the byte */
-} written_byte;
+struct glue;
 
 /* A master port's path to graphics memory: adds the port's window, forwards reads, records
- * (lockstep) and forwards (unless it is the model's side in lockstep) writes. */
+ * (lockstep) and forwards (unless it is the model's side in lockstep) writes. A side's writes
+ * reach the stream compare merged per line: a write joins the port's open line while it stays
+ * in that line and rewrites none of its bytes; anything else (another line, a byte written
+ * again, a message, a compare point) closes the line into one item. So the same bytes split
+ * differently into payloads (the model's 32-byte chunks, the RTL's bursts cut at 4 KiB) make
+ * the same items, while a byte written twice stays two items in its order. */
 typedef struct port_path {
     tlm_target target;            /* what the model or the twin's transactor calls */
     const tlm_target *memory;     /* graphics memory */
     uint64_t base;                /* the port's window */
     bool forward_writes;          /* writes reach memory */
     bool record;                  /* writes are recorded */
-    written_byte *bytes;          /* recorded bytes */
-    size_t count, capacity;       /* used and allocated entries of bytes */
-    bool overflow;                /* RECORD_MAX_BYTES reached: the stream is incomplete */
+    struct glue *glue;            /* the owner (its stream compare) */
+    cosim_stream_side side;       /* the side it records on */
+    bool open;                    /* a line is being merged */
+    uint64_t line;                /* its address */
+    uint64_t enables;             /* its bytes written so far (bit i: byte line + i) */
+    uint8_t data[COSIM_STREAM_LINE_BYTES]; /* their values */
+    tlm_time when;                /* the time of its first write */
 } port_path;
-
-/* One recorded message. */
-typedef struct message_record {
-    unsigned port;  /* message port */
-    uint64_t data;  /* its data */
-    tlm_time when;  /* when it was taken */
-} message_record;
 
 /* What one side (model or RTL) produced outside register reads. */
 typedef struct side {
     port_path paths[COSIM_USER_MAX_MASTERS]; /* its master ports */
-    message_record *messages;                /* its messages */
-    size_t message_count, message_capacity;  /* used and allocated */
     uint64_t irq_edges[COSIM_USER_MAX_IRQS]; /* rising edges per interrupt output */
     struct glue *glue;                       /* the owner */
     bool is_rtl;                             /* the RTL's side (its messages go to the user) */
@@ -75,10 +68,12 @@ typedef struct glue {
     tlm_log_block *log;            /* divergence lines */
     side model;                    /* the reference */
     side rtl;                      /* the device under test */
-    uint64_t stream_mismatches;    /* divergences found by the compares so far */
-    uint64_t messages_compared;    /* messages compared before the current window (report numbering) */
-    char first[256];               /* first stream divergence */
+    cosim_stream_compare *streams; /* lockstep: master-port writes and messages of both sides */
+    bool report_logged;            /* the streams' first divergence report was logged */
+    uint64_t irq_mismatches;       /* interrupt divergences found by the compares so far */
+    char first[256];               /* first interrupt divergence */
     tlm_time first_time;           /* when it was found */
+    char first_stream[sizeof ((cosim_stream_divergence *)0)->description + 16]; /* the streams' first, named */
 } glue;
 
 static const user_entry *entry_of(const gtsim_twin_descriptor *descriptor)
@@ -88,19 +83,45 @@ static const user_entry *entry_of(const gtsim_twin_descriptor *descriptor)
 
 /* ---- master port paths --------------------------------------------------------------------- */
 
-static void record_write(port_path *path, const tlm_payload *payload)
+/* The open line becomes one stream item. */
+static void path_flush(port_path *path)
+{
+    if (!path->open)
+        return;
+    uint8_t enable[COSIM_STREAM_LINE_BYTES];
+    for (unsigned i = 0; i < COSIM_STREAM_LINE_BYTES; i++)
+        enable[i] = path->enables >> i & 1u ? TLM_BYTE_LANE_ENABLED : TLM_BYTE_LANE_DISABLED;
+    cosim_stream_record_write(path->glue->streams, path->side, path->when, path->line, path->data,
+                              COSIM_STREAM_LINE_BYTES, enable, COSIM_STREAM_LINE_BYTES);
+    path->open = false;
+}
+
+static void side_flush(side *s)
+{
+    for (unsigned i = 0; i < COSIM_USER_MAX_MASTERS; i++)
+        path_flush(&s->paths[i]);
+}
+
+static void record_write(port_path *path, const tlm_payload *payload, tlm_time when)
 {
     for (uint32_t i = 0; i < payload->length; i++) {
         if (payload->byte_enable_length &&
             payload->byte_enable[i % payload->byte_enable_length] == TLM_BYTE_LANE_DISABLED)
             continue;
-        if (path->count >= RECORD_MAX_BYTES) {
-            path->overflow = true;
-            return;
+        uint64_t address = payload->address + i;
+        uint64_t line = address & ~(uint64_t)(COSIM_STREAM_LINE_BYTES - 1u);
+        uint64_t bit = UINT64_C(1) << (address - line);
+        if (path->open && (path->line != line || (path->enables & bit)))
+            path_flush(path);
+        if (!path->open) {
+            path->open = true;
+            path->line = line;
+            path->enables = 0;
+            memset(path->data, 0, sizeof path->data);
+            path->when = when;
         }
-        path->bytes = tlm_alloc_grow(path->bytes, &path->capacity, path->count + 1, sizeof *path->bytes, 256);
-        path->bytes[path->count] = (written_byte){ payload->address + i, path->count, payload->data[i] };
-        path->count++;
+        path->enables |= bit;
+        path->data[address - line] = payload->data[i];
     }
 }
 
@@ -108,19 +129,22 @@ static void path_b_transport(void *self, tlm_payload *payload, tlm_time *delay)
 {
     port_path *path = self;
     uint64_t address = payload->address;
+    tlm_time when = path->record ? tlm_kernel_now(path->glue->kernel) + *delay : 0;
     payload->address = address + path->base;
     if (payload->command == TLM_CMD_WRITE && !path->forward_writes)
         payload->response = TLM_STATUS_OK;
     else
         tlm_b_transport(path->memory, payload, delay);
-    if (payload->command == TLM_CMD_WRITE && path->record && payload->response == TLM_STATUS_OK)
-        record_write(path, payload);
+    if (payload->command == TLM_CMD_WRITE && path->record && payload->response == TLM_STATUS_OK && payload->data)
+        record_write(path, payload, when);
     payload->address = address;
 }
 
-static void path_init(port_path *path, const tlm_target *memory, uint64_t base, bool forward_writes, bool record)
+static void path_init(port_path *path, struct glue *g, cosim_stream_side side, const tlm_target *memory, uint64_t base,
+                      bool forward_writes, bool record)
 {
-    *path = (port_path){ .memory = memory, .base = base, .forward_writes = forward_writes, .record = record };
+    *path = (port_path){ .memory = memory, .base = base, .forward_writes = forward_writes, .record = record,
+                         .glue = g, .side = side };
     path->target = (tlm_target){ .name = "user master port", .self = path, .b_transport = path_b_transport };
 }
 
@@ -130,10 +154,10 @@ static void side_message(void *context, unsigned port, uint64_t data, tlm_time w
 {
     side *s = context;
     const user_entry *entry = s->glue->entry;
-    if (s->message_count < MESSAGE_MAX) {
-        s->messages = tlm_alloc_grow(s->messages, &s->message_capacity, s->message_count + 1, sizeof *s->messages, 16);
-        s->messages[s->message_count++] = (message_record){ port, data, when };
-    }
+    /* The writes before it come before it in the stream. */
+    side_flush(s);
+    cosim_stream_record_port_message(s->glue->streams, s->is_rtl ? COSIM_STREAM_DUT : COSIM_STREAM_REF, when, port,
+                                     data);
     if (s->is_rtl && entry->setup.on_message)
         entry->setup.on_message(entry->setup.message_context, port, data, when);
 }
@@ -161,6 +185,20 @@ static const tlm_target *memory_of(const gtsim_twin_platform *platform)
     return platform->memory ? tlm_memory_target(platform->memory) : platform->host_memory;
 }
 
+/* The stream compare of a lockstep instance: the order policy from --lockstep-order
+ * (gtsim_system_config.lockstep_order), per-address when none is given (choice: a
+ * loosely-timed model and its RTL may reorder writes to different addresses). */
+static cosim_stream_compare *streams_create(const user_entry *entry, gtsim_twin_platform *platform, tlm_log_block *log)
+{
+    cosim_stream_config config = { .policy = COSIM_STREAM_PER_ADDRESS, .window = STREAM_WINDOW };
+    char error[160];
+    if (platform->lockstep_order && !cosim_stream_policy_parse(platform->lockstep_order, &config, error, sizeof error))
+        tlm_log_error(log, "%s; per-address used", error);
+    char name[80];
+    snprintf(name, sizeof name, "%s_streams", entry->name);
+    return cosim_stream_compare_create(platform->kernel, name, &config);
+}
+
 static glue *glue_create(gtsim_twin_instance *instance, gtsim_twin_platform *platform, bool lockstep)
 {
     const user_entry *entry = entry_of(instance->descriptor);
@@ -171,12 +209,14 @@ static glue *glue_create(gtsim_twin_instance *instance, gtsim_twin_platform *pla
     g->model.glue = g;
     g->rtl.glue = g;
     g->rtl.is_rtl = true;
+    if (lockstep)
+        g->streams = streams_create(entry, platform, g->log);
     const tlm_target *memory = memory_of(platform);
     for (unsigned i = 0; i < COSIM_USER_MAX_MASTERS; i++) {
         uint64_t base = entry->setup.master_base[i];
-        path_init(&g->model.paths[i], memory, base, !lockstep, lockstep);
+        path_init(&g->model.paths[i], g, COSIM_STREAM_REF, memory, base, !lockstep, lockstep);
         /* The twin's transactor adds the window itself (its base_address). */
-        path_init(&g->rtl.paths[i], memory, 0, true, lockstep);
+        path_init(&g->rtl.paths[i], g, COSIM_STREAM_DUT, memory, 0, true, lockstep);
     }
     instance->glue = g;
     return g;
@@ -284,11 +324,7 @@ static void user_destroy(gtsim_twin_instance *instance)
     if (instance->model)
         model->destroy(instance->model);
     if (g) {
-        for (side *s = &g->model; s; s = s == &g->model ? &g->rtl : NULL) {
-            for (unsigned i = 0; i < COSIM_USER_MAX_MASTERS; i++)
-                free(s->paths[i].bytes);
-            free(s->messages);
-        }
+        cosim_stream_compare_destroy(g->streams);
         free(g);
     }
 }
@@ -302,7 +338,8 @@ static uint64_t user_mismatches(const gtsim_twin_instance *instance)
 {
     if (!instance->lockstep)
         return 0;
-    return cosim_lockstep_mismatches(instance->lockstep) + ((const glue *)instance->glue)->stream_mismatches;
+    const glue *g = instance->glue;
+    return cosim_lockstep_mismatches(instance->lockstep) + g->irq_mismatches + cosim_stream_compare_mismatches(g->streams);
 }
 
 static uint64_t user_transactions(const gtsim_twin_instance *instance)
@@ -397,6 +434,16 @@ bool gtsim_user_twin_parse_args(int *argc, char **argv, gtsim_system_config *con
             lockstep = true;
             continue;
         }
+        if (strcmp(argv[i], "--lockstep-order") == 0) {
+            cosim_stream_config order = { 0 };
+            char why[160] = "an order is missing";
+            if (i + 1 >= *argc || !cosim_stream_policy_parse(argv[i + 1], &order, why, sizeof why)) {
+                snprintf(error, error_size, "--lockstep-order: %s", why);
+                return false;
+            }
+            config->lockstep_order = argv[++i];
+            continue;
+        }
         if (strcmp(argv[i], "--rtl") != 0) {
             argv[kept++] = argv[i];
             continue;
@@ -441,7 +488,7 @@ const tlm_signal *gtsim_user_twin_irq(gtsim_system *system, const char *name, un
     return instance && index < entry->setup.rtl->irq_count ? host_irq(instance, index) : NULL;
 }
 
-/* ---- the stream compare --------------------------------------------------------------------- */
+/* ---- the compare points ------------------------------------------------------------------- */
 
 static void divergence(glue *g, const char *format, ...) __attribute__((format(printf, 2, 3)));
 static void divergence(glue *g, const char *format, ...)
@@ -452,135 +499,23 @@ static void divergence(glue *g, const char *format, ...)
     vsnprintf(text, sizeof text, format, args);
     va_end(args);
     tlm_log_error(g->log, "lockstep: %s", text);
-    if (g->stream_mismatches++ == 0) {
+    if (g->irq_mismatches++ == 0) {
         snprintf(g->first, sizeof g->first, "%s", text);
         g->first_time = tlm_kernel_now(g->kernel);
         tlm_trace_trigger(g->kernel, text);
     }
 }
 
-static int by_address_then_order(const void *a, const void *b)
+/* The streams' first divergence report (neighbours of both streams, waveform window), once. */
+static void log_stream_report(glue *g)
 {
-    const written_byte *x = a, *y = b;
-    if (x->address != y->address)
-        return x->address < y->address ? -1 : 1;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-/* The last value per address, in address order, in place; returns the entries kept. */
-static size_t final_image(written_byte *bytes, size_t count)
-{
-    qsort(bytes, count, sizeof *bytes, by_address_then_order);
-    size_t kept = 0;
-    for (size_t i = 0; i < count; i++) {
-        if (kept > 0 && bytes[kept - 1].address == bytes[i].address)
-            bytes[kept - 1] = bytes[i];
-        else
-            bytes[kept++] = bytes[i];
-    }
-    return kept;
-}
-
-/* What one address shows in the two images. */
-typedef enum byte_verdict { BYTE_SAME, BYTE_MODEL_ONLY, BYTE_RTL_ONLY, BYTE_DIFFERENT } byte_verdict;
-
-static const char *const verdict_text[] = {
-    [BYTE_MODEL_ONLY] = "written by the model only",
-    [BYTE_RTL_ONLY] = "written by the RTL only",
-    [BYTE_DIFFERENT] = "written with different values",
-};
-
-/* One divergence per run of adjacent addresses with the same verdict, with its first bytes. */
-typedef struct byte_run {
-    byte_verdict verdict;  /* BYTE_SAME: no run open */
-    uint64_t start, end;   /* addresses [start, end) */
-    int model_first;       /* the model's first byte (-1: none) */
-    int rtl_first;         /* the RTL's first byte (-1: none) */
-} byte_run;
-
-static void close_run(glue *g, const char *port, byte_run *run)
-{
-    if (run->verdict == BYTE_SAME)
+    if (g->report_logged || !cosim_stream_compare_first(g->streams))
         return;
-    char model[16] = "-", rtl[16] = "-";
-    if (run->model_first >= 0)
-        snprintf(model, sizeof model, "0x%02x", run->model_first);
-    if (run->rtl_first >= 0)
-        snprintf(rtl, sizeof rtl, "0x%02x", run->rtl_first);
-    divergence(g, "m_axi_%s: 0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes) %s; first byte model %s, RTL %s", port,
-               run->start, run->end - 1, run->end - run->start, verdict_text[run->verdict], model, rtl);
-    run->verdict = BYTE_SAME;
-}
-
-static void add_byte(glue *g, const char *port, byte_run *run, byte_verdict verdict, uint64_t address, int model,
-                     int rtl)
-{
-    if (run->verdict != verdict || run->end != address)
-        close_run(g, port, run);
-    if (verdict == BYTE_SAME)
-        return;
-    if (run->verdict == BYTE_SAME)
-        *run = (byte_run){ verdict, address, address, model, rtl };
-    run->end = address + 1;
-}
-
-static void compare_port(glue *g, unsigned port)
-{
-    port_path *ref = &g->model.paths[port], *dut = &g->rtl.paths[port];
-    const char *name = g->entry->setup.rtl->master_names[port];
-    if (ref->overflow || dut->overflow)
-        divergence(g, "m_axi_%s: more than %" PRIu64 " bytes written: the compare is incomplete", name,
-                   RECORD_MAX_BYTES);
-    size_t n_ref = final_image(ref->bytes, ref->count), n_dut = final_image(dut->bytes, dut->count);
-    byte_run run = { .verdict = BYTE_SAME };
-    size_t i = 0, j = 0;
-    while (i < n_ref || j < n_dut) {
-        if (j == n_dut || (i < n_ref && ref->bytes[i].address < dut->bytes[j].address)) {
-            add_byte(g, name, &run, BYTE_MODEL_ONLY, ref->bytes[i].address, ref->bytes[i].value, -1);
-            i++;
-        } else if (i == n_ref || dut->bytes[j].address < ref->bytes[i].address) {
-            add_byte(g, name, &run, BYTE_RTL_ONLY, dut->bytes[j].address, -1, dut->bytes[j].value);
-            j++;
-        } else {
-            bool same = ref->bytes[i].value == dut->bytes[j].value;
-            add_byte(g, name, &run, same ? BYTE_SAME : BYTE_DIFFERENT, ref->bytes[i].address, ref->bytes[i].value,
-                     dut->bytes[j].value);
-            i++;
-            j++;
-        }
-    }
-    close_run(g, name, &run);
-}
-
-static void print_neighbours(glue *g, const char *who, const side *s, size_t at)
-{
-    size_t from = at > NEIGHBOURS ? at - NEIGHBOURS : 0;
-    for (size_t k = from; k < s->message_count && k <= at + NEIGHBOURS; k++)
-        tlm_log_error(g->log, "lockstep:   %s message %" PRIu64 ": msg_%s data 0x%" PRIx64 " at %" PRIu64 " ps%s", who,
-                      g->messages_compared + k,
-                      g->entry->setup.rtl->message_names[s->messages[k].port], s->messages[k].data,
-                      (uint64_t)s->messages[k].when, k == at ? "  <-" : "");
-}
-
-static void compare_messages(glue *g)
-{
-    const side *ref = &g->model, *dut = &g->rtl;
-    size_t n = ref->message_count < dut->message_count ? ref->message_count : dut->message_count;
-    for (size_t k = 0; k < n; k++)
-        if (ref->messages[k].port != dut->messages[k].port || ref->messages[k].data != dut->messages[k].data) {
-            divergence(g, "message %" PRIu64 ": the model sent msg_%s 0x%" PRIx64 ", the RTL msg_%s 0x%" PRIx64,
-                       g->messages_compared + k,
-                       g->entry->setup.rtl->message_names[ref->messages[k].port], ref->messages[k].data,
-                       g->entry->setup.rtl->message_names[dut->messages[k].port], dut->messages[k].data);
-            print_neighbours(g, "model", ref, k);
-            print_neighbours(g, "RTL", dut, k);
-            return; /* the rest follows from the first */
-        }
-    if (ref->message_count != dut->message_count) {
-        divergence(g, "the model sent %zu messages, the RTL %zu", ref->message_count, dut->message_count);
-        print_neighbours(g, "model", ref, n);
-        print_neighbours(g, "RTL", dut, n);
-    }
+    g->report_logged = true;
+    char report[4096];
+    cosim_stream_compare_report(g->streams, report, sizeof report);
+    for (char *line = strtok(report, "\n"); line; line = strtok(NULL, "\n"))
+        tlm_log_error(g->log, "lockstep: %s", line);
 }
 
 uint64_t gtsim_user_twin_compare(gtsim_system *system, const char *name)
@@ -590,15 +525,14 @@ uint64_t gtsim_user_twin_compare(gtsim_system *system, const char *name)
     if (!instance || !instance->lockstep)
         return 0;
     glue *g = instance->glue;
-    uint64_t before = g->stream_mismatches;
-    for (unsigned port = 0; port < entry->setup.rtl->master_count; port++)
-        compare_port(g, port);
-    compare_messages(g);
-    /* Compared items are done with: the next compare looks at what follows. */
-    g->messages_compared += g->rtl.message_count > g->model.message_count ? g->rtl.message_count : g->model.message_count;
-    g->model.message_count = g->rtl.message_count = 0;
-    for (unsigned port = 0; port < COSIM_USER_MAX_MASTERS; port++)
-        g->model.paths[port].count = g->rtl.paths[port].count = 0;
+    uint64_t before = g->irq_mismatches + cosim_stream_compare_mismatches(g->streams);
+    /* A compare point is quiescent: both sides' streams have ended for now; what one side put
+     * out and the other did not is a divergence. */
+    side_flush(&g->model);
+    side_flush(&g->rtl);
+    cosim_stream_compare_check(g->streams, tlm_kernel_now(g->kernel));
+    cosim_stream_compare_finish(g->streams);
+    log_stream_report(g);
     const gtsim_user_model_ops *model = &entry->setup.model;
     for (unsigned i = 0; i < entry->setup.rtl->irq_count; i++) {
         const char *irq = entry->setup.rtl->irq_names[i];
@@ -611,7 +545,7 @@ uint64_t gtsim_user_twin_compare(gtsim_system *system, const char *name)
             divergence(g, "irq_%s: level %" PRIu64 " in the model, %" PRIu64 " in the RTL", irq, ref, dut);
         g->model.irq_edges[i] = g->rtl.irq_edges[i] = 0;
     }
-    return g->stream_mismatches - before;
+    return g->irq_mismatches + cosim_stream_compare_mismatches(g->streams) - before;
 }
 
 const char *gtsim_user_twin_first_mismatch(gtsim_system *system, const char *name)
@@ -619,10 +553,25 @@ const char *gtsim_user_twin_first_mismatch(gtsim_system *system, const char *nam
     gtsim_twin_instance *instance = find_entry(name) ? gtsim_system_twin(system, name) : NULL;
     if (!instance || !instance->lockstep)
         return "";
-    const cosim_lockstep_mismatch *first = cosim_lockstep_first_mismatch(instance->lockstep);
-    const glue *g = instance->glue;
-    /* The earlier of the register compare's first divergence and the streams'. */
-    if (first && (g->stream_mismatches == 0 || first->time <= g->first_time))
-        return first->description;
-    return g->first;
+    glue *g = instance->glue;
+    /* The earliest of the register compare's, the streams' and the interrupts' first divergences. */
+    const char *text = "";
+    tlm_time at = 0;
+    bool found = false;
+    const cosim_lockstep_mismatch *registers = cosim_lockstep_first_mismatch(instance->lockstep);
+    if (registers) {
+        text = registers->description;
+        at = registers->time;
+        found = true;
+    }
+    const cosim_stream_divergence *stream = cosim_stream_compare_first(g->streams);
+    if (stream && (!found || stream->time < at)) {
+        snprintf(g->first_stream, sizeof g->first_stream, "streams: %s", stream->description);
+        text = g->first_stream;
+        at = stream->time;
+        found = true;
+    }
+    if (g->irq_mismatches && (!found || g->first_time < at))
+        text = g->first;
+    return text;
 }

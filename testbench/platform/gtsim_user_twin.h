@@ -9,13 +9,17 @@
  * Lockstep. The model and the RTL get the same register accesses (cosim_lockstep compares
  * every response and read value; the host sees the RTL's). Both read graphics memory; the
  * RTL's writes reach it, the model's are recorded only (so a wrong model write cannot change
- * what the RTL reads). The outputs a model produces at other times than the RTL (memory
- * writes, messages, interrupt edges) are compared as streams when gtsim_user_twin_compare
- * runs (at a quiescent point the user chooses, e.g. after the completion interrupt): the bytes
- * each side wrote (last value per address: a memory-image compare, order not checked), the
- * messages of each port in order, and the rising edges and level of each interrupt output.
- * Each divergence is logged as an error and counted in the twin's mismatches; the first one
- * fires the waveform's on-fail trigger (tlm_trace_trigger). */
+ * what the RTL reads). The outputs of both sides' master ports and message ports go through a
+ * stream compare (cosim_stream_compare.h: memory writes by enabled bytes per 64-byte line,
+ * merged per line while a side keeps writing it without rewriting a byte; messages with their
+ * port and value) under the order policy of --lockstep-order (default per-address); its
+ * divergences are found as the items arrive. gtsim_user_twin_compare marks a quiescent point
+ * the user chooses (e.g. after the completion interrupt): every item still unmatched is a
+ * divergence, and the rising edges and level of each interrupt output are compared. Each
+ * divergence is logged as an error and counted in the twin's mismatches; the first one fires
+ * the waveform's on-fail trigger (tlm_trace_trigger) and its report (both streams'
+ * neighbours, the time, the waveform window) is logged. Streams that agree imply final memory
+ * images that agree (writes sharing a byte keep their order under every policy). */
 #ifndef GTSIM_USER_TWIN_H
 #define GTSIM_USER_TWIN_H
 
@@ -71,7 +75,8 @@ typedef struct gtsim_user_twin_setup {
  * when the name is taken, the setup is incomplete or GTSIM_USER_TWIN_MAX blocks are registered. */
 bool gtsim_user_twin_register(const gtsim_user_twin_setup *setup, char *error, size_t error_size);
 
-/* Applies `--rtl NAME[,NAME...]` and `--lockstep` from argv to `config` for the registered twins
+/* Applies `--rtl NAME[,NAME...]`, `--lockstep` and `--lockstep-order ORDER` (exact, in-order[:NS],
+ * per-address: the stream compare's policy; config->lockstep_order points into argv) from argv to `config` for the registered twins
  * (as gtsim's own options: --rtl selects rtl mode, with --lockstep lockstep mode; --lockstep
  * alone: every registered user twin in lockstep) and removes them from argv. False with a
  * message in `error` for an unknown name or a missing argument. */
@@ -86,8 +91,9 @@ const tlm_target *gtsim_user_twin_registers(gtsim_system *system, const char *na
 /* Its interrupt output `index` as the host line sees it (lockstep: the RTL's). */
 const tlm_signal *gtsim_user_twin_irq(gtsim_system *system, const char *name, unsigned index);
 
-/* Lockstep: compares the streams recorded so far (memory writes, messages, interrupt edges) and
- * returns the divergences found by this comparison; 0 in the other modes. */
+/* Lockstep: a quiescent point. Closes both sides' streams for now (an item still unmatched is a
+ * divergence), compares the interrupt edges since the last point and the levels, and returns
+ * the divergences found since the last point (the streams' included); 0 in the other modes. */
 uint64_t gtsim_user_twin_compare(gtsim_system *system, const char *name);
 /* The first divergence's description (register or stream), "" when none. */
 const char *gtsim_user_twin_first_mismatch(gtsim_system *system, const char *name);

@@ -6,11 +6,13 @@
  *
  *   dma_example                      the model
  *   dma_example --rtl dma            the Verilated RTL
- *   dma_example --rtl dma --lockstep both; every register access and, after each copy, the
- *                                    memory writes, messages and interrupt edges compared
+ *   dma_example --rtl dma --lockstep both; every register access compared, the memory
+ *                                    writes and messages as streams, the interrupt edges
+ *                                    after each copy
+ *   --lockstep-order ORDER  exact, in-order[:NS] or per-address (the default)
  *   --copies N   copies to run (default 12)    --seed S   their addresses and lengths
  *   --delays     seeded random handshake delays on the RTL's master port
- *   --expect-mismatch  succeed only if the lockstep finds a divergence (the planted-bug build)
+ *   --expect-mismatch  succeed only if the lockstep finds a divergence (the planted-bug builds)
  *   --wave FILE  a waveform (.fst or .vcd): host MMIO, the block's register, master and
  *                interrupt pins
  * Exit 0 when every check passes (and, in lockstep, no divergence unless expected). */
@@ -183,7 +185,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--delays") == 0)
             continue; /* taken above */
         else {
-            fprintf(stderr, "usage: dma_example [--rtl dma] [--lockstep] [--copies N] [--seed S] [--delays] "
+            fprintf(stderr, "usage: dma_example [--rtl dma] [--lockstep] [--lockstep-order ORDER] [--copies N] [--seed S] [--delays] "
                             "[--expect-mismatch] [--wave FILE]\n");
             return 2;
         }

@@ -50,6 +50,16 @@ static void copy(dma_model *dma)
     if (length > CHUNK)
         length -= 8;
 #endif
+#ifdef DMA_MODEL_PLANTED_ORDER
+    /* The planted bug only the order of writes shows: the destination's first 8 bytes are
+     * cleared before the copy writes them. Memory ends the same as the RTL's (the model alone
+     * passes the example's checks; a compare of final memory images would too), but the model
+     * wrote those bytes twice, zero first, where the RTL wrote them once. */
+    if (length >= 8) {
+        uint8_t zero[8] = { 0 };
+        error = !transfer(dma, TLM_CMD_WRITE, dma->dst, zero, sizeof zero);
+    }
+#endif
     for (uint32_t done = 0; done < length && !error; done += CHUNK) {
         uint8_t chunk[CHUNK];
         uint32_t n = length - done < CHUNK ? length - done : CHUNK;

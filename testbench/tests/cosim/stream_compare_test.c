@@ -568,3 +568,28 @@ TEST_F(Stream, AnOverdueItemIsCountedOnce)
     EXPECT_EQ(cosim_stream_compare_pending(c, REF), 0u);
     cosim_stream_compare_destroy(c);
 }
+
+/* A port message is its port and its (up to 64-bit) value: the same value from another port,
+ * or differing above bit 31, is another item; port 0 is what a plain message is. */
+TEST_F(Stream, APortMessageIsItsPortAndItsWholeValue)
+{
+    cosim_stream_compare *c = make(self, COSIM_STREAM_EXACT, 0);
+    cosim_stream_record_port_message(c, REF, 1 * TLM_NS, 2, UINT64_C(0x123456789));
+    cosim_stream_record_port_message(c, DUT, 2 * TLM_NS, 2, UINT64_C(0x123456789));
+    EXPECT_EQ(cosim_stream_compare_mismatches(c), 0u);
+    EXPECT_EQ(cosim_stream_compare_matched(c), 1u);
+    cosim_stream_record_port_message(c, REF, 3 * TLM_NS, 1, 7);
+    cosim_stream_record_port_message(c, DUT, 4 * TLM_NS, 2, 7);
+    ASSERT_EQ(cosim_stream_compare_mismatches(c), 1u);
+    char text[96];
+    EXPECT_STREQ(cosim_stream_item_describe(&cosim_stream_compare_first(c)->dut, text, sizeof text),
+                 "message 0x00000007 port 2");
+    cosim_stream_record_port_message(c, REF, 5 * TLM_NS, 1, UINT64_C(0x100000007));
+    cosim_stream_record_port_message(c, DUT, 6 * TLM_NS, 1, 7);
+    EXPECT_EQ(cosim_stream_compare_mismatches(c), 2u);
+    message(c, REF, 7, 9);
+    cosim_stream_record_port_message(c, DUT, 8 * TLM_NS, 0, 9);
+    EXPECT_EQ(cosim_stream_compare_mismatches(c), 2u);
+    EXPECT_EQ(cosim_stream_compare_finish(c), 0u);
+    cosim_stream_compare_destroy(c);
+}

@@ -493,3 +493,32 @@ TEST(CsTwin, StopRingsHoldsTheParser)
     EXPECT_EQ(cs_twin_peek(&f, CS_T_DATA), 0x57075707u);
     CS_T_CLOSE(&f);
 }
+
+/* MI_MODE Rings Idle follows the parser (the model's update_status: clear while a step is due):
+ * a batch that chains to itself keeps the parser busy, so the bit reads 0 however long it runs;
+ * Stop Rings halts it between commands and the bit then reads 1, which is what i915
+ * intel_engine_stop_cs waits for (MODE_IDLE after STOP_RING). */
+TEST(CsTwin, RingsIdleReadsZeroWhileTheParserRuns)
+{
+    cs_twin_fixture f;
+    cs_twin_open(&f, NULL);
+    const uint32_t spin[] = { CS_T_MI_BB_START, CS_T_BATCH_A, 0 };
+    for (unsigned i = 0; i < 3; i++)
+        cs_twin_poke(&f, CS_T_BATCH_A + 4u * i, spin[i]);
+    cs_twin_ring_at(&f, 0);
+    cs_twin_emit(&f, spin, 3);
+    cs_twin_submit(&f);
+    for (unsigned round = 0; round < 4; round++) {
+        cs_twin_run(&f, 97);
+        EXPECT_EQ(cs_twin_read(&f, CS_MI_MODE_OFFSET) & CS_MI_MODE_RINGS_IDLE_MASK, 0u);
+        EXPECT_FALSE(cosim_cs_twin_idle(f.twin));
+    }
+    cs_twin_write(&f, CS_MI_MODE_OFFSET, CS_MI_MODE_STOP_RINGS_MASK << 16 | CS_MI_MODE_STOP_RINGS_MASK);
+    cs_twin_run(&f, 500);
+    EXPECT_NE(cs_twin_read(&f, CS_MI_MODE_OFFSET) & CS_MI_MODE_RINGS_IDLE_MASK, 0u);
+    /* Clearing Stop Rings lets the batch go on spinning. */
+    cs_twin_write(&f, CS_MI_MODE_OFFSET, CS_MI_MODE_STOP_RINGS_MASK << 16);
+    cs_twin_run(&f, 200);
+    EXPECT_EQ(cs_twin_read(&f, CS_MI_MODE_OFFSET) & CS_MI_MODE_RINGS_IDLE_MASK, 0u);
+    CS_T_CLOSE(&f);
+}

@@ -322,7 +322,12 @@ static gtsim_system *make_system(FILE **null, char *error, size_t error_size)
 {
     *null = fopen("/dev/null", "w");
     gtsim_system_config system_config = { .profile = "gen12", .log_sink = *null };
-    return gtsim_system_create(&system_config, error, error_size);
+    gtsim_system *system = gtsim_system_create(&system_config, error, error_size);
+    if (!system && *null) { /* the callers return at once: the sink is theirs only with a system */
+        fclose(*null);
+        *null = NULL;
+    }
+    return system;
 }
 
 /* ---- programs: the replayed request streams and batches ---------------------------------- */

@@ -198,14 +198,6 @@ static uint32_t cs_field_bits_in(const cs_field *field, uint64_t first, uint64_t
 
 /* ---- commands ---------------------------------------------------------------------------- */
 
-uint32_t cs_command_length(const cs_command *command, uint32_t header)
-{
-    if (command->fixed_length)
-        return command->fixed_length;
-    uint32_t field = (uint32_t)((header >> command->length_lo) & cs_low_mask(command->length_width));
-    return field + command->length_bias;
-}
-
 uint32_t cs_command_min_encodable(const cs_command *command)
 {
     return command->fixed_length ? command->fixed_length : command->length_bias;
@@ -348,12 +340,6 @@ size_t cs_decode(cs_profile profile, cs_engine engine, const uint32_t *dwords, s
     }
     return decode_as(profile, engine, cs_lookup(profile, engine, dwords[0]), dwords, available, out);
 }
-
-/* by_key values besides entry + 1: no command has the key; a command of the key matches lower
- * bits too, so the table is searched with the whole header. */
-#define CS_KEY_NONE 0xfffeu
-#define CS_KEY_SEARCH 0xffffu
-#define CS_KEY_BITS 0xffff0000u
 
 void cs_decoder_init(cs_decoder *decoder, cs_profile profile, cs_engine engine)
 {

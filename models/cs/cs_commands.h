@@ -195,14 +195,35 @@ typedef struct cs_decoder {
     bool *accepted;              /* per entry: the engine accepts it (and the profile has the engine) */
 } cs_decoder;
 
+/* by_key values besides entry + 1: no command has the key; a command of the key matches lower
+ * bits too, so the table is searched with the whole header. */
+#define CS_KEY_NONE 0xfffeu
+#define CS_KEY_SEARCH 0xffffu
+#define CS_KEY_BITS 0xffff0000u
+
+/* The table entry a header names when its key was decoded before and its bits alone decide it
+ * (what cs_decoder_decode would find); -1 otherwise, and cs_decoder_decode is the way. */
+static inline long cs_decoder_entry(const cs_decoder *decoder, uint32_t header)
+{
+    uint16_t slot = decoder->by_key ? decoder->by_key[header >> 16] : 0;
+    return slot == 0 || slot >= CS_KEY_NONE ? -1 : (long)slot - 1;
+}
+
 /* Fills the decoder (its key cache is allocated zeroed: pages fill as keys are seen). */
 void cs_decoder_init(cs_decoder *decoder, cs_profile profile, cs_engine engine);
 void cs_decoder_destroy(cs_decoder *decoder);
 /* Exactly cs_decode(decoder's profile, engine, dwords, available, out). */
 size_t cs_decoder_decode(cs_decoder *decoder, const uint32_t *dwords, size_t available, cs_decoded *out);
 
-/* The length a header gives for this command (fixed or field + bias). */
-uint32_t cs_command_length(const cs_command *command, uint32_t header);
+/* The length a header gives for this command (fixed or field + bias); inline, as the parser
+ * asks it for every command. */
+static inline uint32_t cs_command_length(const cs_command *command, uint32_t header)
+{
+    if (command->fixed_length)
+        return command->fixed_length;
+    uint64_t mask = command->length_width >= 32 ? UINT32_MAX : (UINT64_C(1) << command->length_width) - 1u;
+    return (uint32_t)((header >> command->length_lo) & mask) + command->length_bias;
+}
 /* Lowest and highest length the header can express. */
 uint32_t cs_command_min_encodable(const cs_command *command);
 uint32_t cs_command_max_encodable(const cs_command *command);

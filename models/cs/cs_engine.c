@@ -106,7 +106,7 @@ static void declare_rows(cs_engine_model *model, const char *name, size_t count)
 /* ---- status and scheduling --------------------------------------------------------------- */
 
 /* MI_MODE Rings Idle (i915 MODE_IDLE) and the batch registers follow the parser's state. */
-static void update_status(cs_engine_model *model)
+void cs_update_status(cs_engine_model *model)
 {
     uint32_t *mode = cs_reg(model, CS_MI_MODE_INDEX);
     *mode = cs_step_due(model) ? *mode & ~CS_MI_MODE_RINGS_IDLE_MASK
@@ -120,6 +120,7 @@ static void update_status(cs_engine_model *model)
         *cs_reg(model, CS_BB_ADDR_INDEX) &= ~CS_BB_ADDR_VALID_MASK;
         *cs_reg(model, CS_BB_STATE_INDEX) = 0;
     }
+    model->status_stale = false;
     tlm_register_file_trace_sync(&model->registers);
     if (model->rows.state != TLM_TRACE_NONE) {
         cs_engine_state state = cs_engine_get_state(model);
@@ -160,7 +161,7 @@ void cs_kick(cs_engine_model *model, tlm_time delay)
         tlm_event_notify(model->kernel, &model->step, delay);
     if (model->execlist && execlist_ring_idle(model))
         cs_execlist_ring_empty(model->execlist);
-    update_status(model);
+    cs_update_status(model);
 }
 
 /* ---- arbitration (docs/reference/cs.md "Preemption and arbitration") ---------------------------------- */
@@ -186,16 +187,16 @@ bool cs_arbitration_point(cs_engine_model *model)
  * hw_engine snapshot): the command the engine is on. ACTHD is its graphics address, IPEHR and
  * CSCMDOP its header, DMA_FADD the cacheline fetched, BBADDR_UDW the batch head's upper bits.
  * They keep the last command's values when the engine stops (so a hang shows where). */
-static void capture_command(cs_engine_model *model, const cs_decoded *decoded, uint64_t at)
+void cs_capture_command(cs_engine_model *model, uint32_t header, uint64_t at)
 {
     *cs_reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
     *cs_reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
-    *cs_reg(model, CS_IPEHR_INDEX) = decoded->header;
-    *cs_reg(model, CS_CSCMDOP_INDEX) = decoded->header;
+    *cs_reg(model, CS_IPEHR_INDEX) = header;
+    *cs_reg(model, CS_CSCMDOP_INDEX) = header;
     *cs_reg(model, CS_DMA_FADD_INDEX) = (uint32_t)model->line_address;
     *cs_reg(model, CS_DMA_FADD_UDW_INDEX) = (uint32_t)(model->line_address >> 32) & CS_DMA_FADD_UDW_ADDRESS_MASK;
-    *cs_reg(model, CS_BB_ADDR_UDW_INDEX) =
-        model->level > 0 ? (uint32_t)(model->batch_pc[model->level] >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK : 0;
+    /* In a batch the command's address is the batch head (batch_pc, not yet advanced). */
+    *cs_reg(model, CS_BB_ADDR_UDW_INDEX) = model->level > 0 ? (uint32_t)(at >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK : 0;
 }
 
 /* One command: fetch, check, advance, execute. Returns the dwords parsed (0: nothing run). */
@@ -206,7 +207,7 @@ static uint32_t step_once(cs_engine_model *model)
     uint32_t length = cs_fetch_command(model, &decoded, &at);
     if (!length)
         return 0;
-    capture_command(model, &decoded, at);
+    cs_capture_command(model, decoded.header, at);
     if (decoded.command)
         model->rows.executing = (uint32_t)(decoded.command - model->commands) + 1u;
     if (decoded.status == 0 && cs_stall_waits(model, &decoded))
@@ -262,24 +263,50 @@ static uint32_t step_once(cs_engine_model *model)
  * the next (temporal decoupling, docs/reference/cs.md "Temporal decoupling"). Each command runs
  * at the kernel time its own event would have had: the keeper moves kernel time on only when
  * no other event is due before and the run goes that far (tlm_qk_sync_inline), so every block,
- * waveform and log line sees what one event per command gives. */
+ * waveform and log line sees what one event per command gives. Simple commands skip the
+ * bookkeeping between commands that they cannot affect (cs_simple.c). */
 static void step(void *context)
 {
     cs_engine_model *model = context;
     tlm_qk_reset(&model->keeper);
     bool runnable = cs_runnable(model);
+    bool simple = cs_simple_allowed(model);
     for (;;) {
         uint64_t fetches = model->stats.fetches;
         model->rows.executing = 0;
         model->bus_delay = 0;
         model->stepping = true;
-        uint32_t dwords = 0;
-        if (runnable)
-            dwords = step_once(model);
+        int dwords = runnable && simple ? cs_simple_command(model, &runnable) : CS_NOT_SIMPLE;
+        if (dwords > 0 && runnable) {
+            /* A simple command: still runnable, and the step was not rescheduled. */
+            model->stepping = false;
+            tlm_time cost =
+                (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * (uint32_t)dwords) * model->config.clock_period +
+                model->bus_delay;
+            tlm_qk_inc(&model->keeper, cost);
+            if (!tlm_event_pending(&model->step) && tlm_qk_sync_inline(&model->keeper)) {
+                model->stats.back_to_back++;
+                continue;
+            }
+            cs_simple_flush(model);
+            if (tlm_event_pending(&model->step)) {
+                cs_kick(model, cost);
+                return;
+            }
+            model->ahead = true;
+            cs_kick(model, cost);
+            model->ahead = false;
+            tlm_event_notify(model->kernel, &model->step, cost);
+            return;
+        }
+        cs_simple_flush(model);
+        if (dwords == CS_NOT_SIMPLE)
+            dwords = runnable ? (int)step_once(model) : 0;
         model->stepping = false;
         model->rows.fetched = model->stats.fetches != fetches;
-        tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * dwords) * model->config.clock_period +
-                        model->bus_delay;
+        tlm_time cost =
+            (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * (uint32_t)dwords) * model->config.clock_period +
+            model->bus_delay;
         runnable = cs_runnable(model);
         if (model->restoring || !runnable || tlm_event_pending(&model->step)) {
             cs_kick(model, cost); /* no next step, or one scheduled already */
@@ -297,6 +324,7 @@ static void step(void *context)
         }
         /* Still runnable: what cs_kick did after the check changes no state it reads. */
         model->stats.back_to_back++;
+        simple = cs_simple_allowed(model);
     }
 }
 
@@ -460,7 +488,7 @@ void cs_engine_reset(cs_engine_model *model)
     model->isr = 0;
     model->threads_base = 0;
     model->threads_mark = cs_port_threads(model);
-    update_status(model);
+    cs_update_status(model);
 }
 
 cs_engine_model *cs_engine_create(tlm_kernel *kernel, const char *name, const cs_engine_config *config)

@@ -167,6 +167,9 @@ struct cs_engine_model {
     bool ahead;                    /* between two commands of one step event: stands for the step
                                       event the next command would otherwise be (cs_step_due) */
     tlm_quantum_keeper keeper;     /* temporal decoupling: the local offset of the next command */
+    bool status_stale;             /* simple commands ran since cs_update_status (cs_simple.c) */
+    uint64_t simple_at;            /* the last simple command's address, for its hang capture */
+    uint32_t simple_header;        /* and its header */
     uint64_t command_at;           /* graphics address of the header of the command being executed */
     cs_engine_stats stats;         /* counters */
     cs_execlist *execlist;         /* gen12 execlist submission (cs_execlist.h); NULL on gen6 */
@@ -316,6 +319,8 @@ static inline uint64_t cs_hot(const cs_engine_model *model, const cs_decoded *de
 
 /* cs_engine.c */
 bool cs_runnable(cs_engine_model *model);
+void cs_capture_command(cs_engine_model *model, uint32_t header, uint64_t at);
+void cs_update_status(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
 bool cs_arbitration_point(cs_engine_model *model);
 
@@ -327,6 +332,13 @@ void cs_report_head(cs_engine_model *model);
 void cs_advance_head(cs_engine_model *model, uint32_t dwords);
 void cs_arb_check(cs_engine_model *model);
 uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded, uint64_t *at);
+bool cs_fetch_line(cs_engine_model *model, uint64_t line);
+
+/* cs_simple.c */
+#define CS_NOT_SIMPLE (-1) /* cs_simple_command: the command needs the general path; nothing done */
+bool cs_simple_allowed(const cs_engine_model *model);
+int cs_simple_command(cs_engine_model *model, bool *plain);
+void cs_simple_flush(cs_engine_model *model);
 
 /* cs_irq.c */
 irq_layout cs_engine_irq_layout(const cs_engine_model *model);

@@ -56,18 +56,23 @@ bool cs_load(cs_engine_model *model, uint64_t address, uint32_t *value)
 
 /* ---- fetch --------------------------------------------------------------------------------- */
 
+bool cs_fetch_line(cs_engine_model *model, uint64_t line)
+{
+    model->stats.fetches++;
+    if (!bus(model, TLM_CMD_READ, line, model->line, CS_FETCH_LINE_BYTES)) {
+        model->line_valid = false;
+        return false;
+    }
+    model->line_address = line;
+    model->line_valid = true;
+    return true;
+}
+
 static bool fetch_dword(cs_engine_model *model, uint64_t address, uint32_t *value)
 {
     uint64_t line = address & ~(uint64_t)(CS_FETCH_LINE_BYTES - 1u);
-    if (!model->line_valid || model->line_address != line) {
-        model->stats.fetches++;
-        if (!bus(model, TLM_CMD_READ, line, model->line, CS_FETCH_LINE_BYTES)) {
-            model->line_valid = false;
-            return false;
-        }
-        model->line_address = line;
-        model->line_valid = true;
-    }
+    if ((!model->line_valid || model->line_address != line) && !cs_fetch_line(model, line))
+        return false;
     uint32_t at = (uint32_t)(address - line);
     *value = (uint32_t)model->line[at] | (uint32_t)model->line[at + 1] << 8 | (uint32_t)model->line[at + 2] << 16 |
              (uint32_t)model->line[at + 3] << 24;

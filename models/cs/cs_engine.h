@@ -110,6 +110,7 @@ typedef struct cs_engine_stats {
     uint64_t predicated;        /* commands dropped by predication (MI_PREDICATE_RESULT, MI_SET_PREDICATE) */
     uint64_t instpm_disabled;   /* render commands parsed and not executed: their INSTPM disable bit was set */
     uint64_t back_to_back;      /* steps run in the event of the step before (temporal decoupling) */
+    uint64_t simple;            /* of the commands, run as simple commands (docs/reference/cs.md "Simple commands") */
 } cs_engine_stats;
 
 /* Commands the engine records instead of executing (docs/reference/cs.md "Event log"): MI_DISPLAY_FLIP,

@@ -85,6 +85,7 @@ int cs_simple_command(cs_engine_model *model, bool *plain)
     model->status_stale = true;
     model->rows.executing = (uint32_t)index + 1u;
     model->stats.commands++;
+    model->stats.simple++;
     model->stats.dwords += length;
     model->executed[index]++;
     model->command_at = at;

@@ -276,31 +276,12 @@ static void step(void *context)
         model->rows.executing = 0;
         model->bus_delay = 0;
         model->stepping = true;
-        int dwords = runnable && simple ? cs_simple_command(model, &runnable) : CS_NOT_SIMPLE;
-        if (dwords > 0 && runnable) {
-            /* A simple command: still runnable, and the step was not rescheduled. */
-            model->stepping = false;
-            tlm_time cost =
-                (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * (uint32_t)dwords) * model->config.clock_period +
-                model->bus_delay;
-            tlm_qk_inc(&model->keeper, cost);
-            if (!tlm_event_pending(&model->step) && tlm_qk_sync_inline(&model->keeper)) {
-                model->stats.back_to_back++;
-                continue;
-            }
-            cs_simple_flush(model);
-            if (tlm_event_pending(&model->step)) {
-                cs_kick(model, cost);
-                return;
-            }
-            model->ahead = true;
-            cs_kick(model, cost);
-            model->ahead = false;
-            tlm_event_notify(model->kernel, &model->step, cost);
+        int dwords = runnable && simple ? cs_simple_run(model) : CS_SIMPLE_NONE;
+        if (dwords == CS_SIMPLE_ENDED)
             return;
-        }
+        /* The general path: a command that is not simple, or one that raised an error. */
         cs_simple_flush(model);
-        if (dwords == CS_NOT_SIMPLE)
+        if (dwords == CS_SIMPLE_NONE)
             dwords = runnable ? (int)step_once(model) : 0;
         model->stepping = false;
         model->rows.fetched = model->stats.fetches != fetches;

@@ -83,7 +83,9 @@ typedef struct cs_engine_stats {
     uint64_t commands;        /* commands executed (including skipped and converted ones) */
     uint64_t dwords;          /* dwords parsed */
     uint64_t fetches;         /* cacheline reads */
+    uint64_t dmi_fetches;     /* of the fetches, read through a DMI grant (simple commands) */
     uint64_t writes;          /* memory writes (stores, status page) */
+    uint64_t dmi_writes;      /* of the writes, made through a DMI grant: the memory's own count misses them */
     uint64_t wraps;           /* ring head wraps */
     uint64_t batches;         /* batch buffers started */
     uint64_t preemptions;     /* MI_ARB_CHECK jumps to UHPTR */

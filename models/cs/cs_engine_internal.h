@@ -116,6 +116,15 @@ typedef struct cs_hot_slot {
     uint64_t mask;         /* its raw bits, shifted down */
 } cs_hot_slot;
 
+/* A DMI grant a run of simple commands uses (cs_simple.c). It holds from the request to the
+ * engine's next bus transfer or the run's end, both of which drop it: nothing else runs in
+ * between, so nothing can invalidate it and the engine needs no invalidation subscription; the
+ * level, and so the address space it was asked for, stays the same all along. */
+typedef struct cs_grant {
+    bool valid;                /* region holds */
+    tlm_dmi_region region;     /* the memory's grant */
+} cs_grant;
+
 /* Waveform rows of one engine and the values last traced (a row changes only when they do). */
 typedef struct cs_engine_rows {
     tlm_trace_id head;       /* RING_HEAD's byte offset */
@@ -170,6 +179,10 @@ struct cs_engine_model {
     bool status_stale;             /* simple commands ran since cs_update_status (cs_simple.c) */
     uint64_t simple_at;            /* the last simple command's address, for its hang capture */
     uint32_t simple_header;        /* and its header */
+    long simple_index;             /* and its table entry */
+    bool in_simple;                /* a simple command is storing: cs_store may use store_grant */
+    cs_grant store_grant;          /* DMI write grant of the page simple commands last stored to */
+    cs_grant fetch_grant;          /* DMI read grant of the page they last fetched from */
     uint64_t command_at;           /* graphics address of the header of the command being executed */
     cs_engine_stats stats;         /* counters */
     cs_execlist *execlist;         /* gen12 execlist submission (cs_execlist.h); NULL on gen6 */
@@ -333,11 +346,24 @@ void cs_advance_head(cs_engine_model *model, uint32_t dwords);
 void cs_arb_check(cs_engine_model *model);
 uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded, uint64_t *at);
 bool cs_fetch_line(cs_engine_model *model, uint64_t line);
+uint8_t *cs_grant_request(cs_engine_model *model, cs_grant *grant, tlm_cmd command, uint64_t address, uint32_t bytes);
+
+/* Where `bytes` at `address` live in the memory, through `grant` (asked for when it does not
+ * cover them); NULL when the memory grants no such access and the bus is the way. */
+static inline uint8_t *cs_grant_pointer(cs_engine_model *model, cs_grant *grant, tlm_cmd command, uint64_t address,
+                                        uint32_t bytes)
+{
+    if (grant->valid && address >= grant->region.start && address + bytes - 1u <= grant->region.end &&
+        address + bytes - 1u >= address)
+        return grant->region.pointer + (address - grant->region.start);
+    return cs_grant_request(model, grant, command, address, bytes);
+}
 
 /* cs_simple.c */
-#define CS_NOT_SIMPLE (-1) /* cs_simple_command: the command needs the general path; nothing done */
+#define CS_SIMPLE_NONE (-1)  /* cs_simple_run: the command at the position needs the general path */
+#define CS_SIMPLE_ENDED (-2) /* cs_simple_run: the step event ended (the next one is scheduled) */
 bool cs_simple_allowed(const cs_engine_model *model);
-int cs_simple_command(cs_engine_model *model, bool *plain);
+int cs_simple_run(cs_engine_model *model);
 void cs_simple_flush(cs_engine_model *model);
 
 /* cs_irq.c */
@@ -365,6 +391,7 @@ uint32_t cs_transport_dbg(void *self, tlm_payload *payload);
 void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
 
 /* cs_mi.c */
+void cs_store_data(cs_engine_model *model, const cs_decoded *decoded, uint64_t address);
 exec_kind cs_exec_kind_of(const char *name);
 bool cs_predicate_result(cs_engine_model *model);
 bool cs_set_predicate_exempt(exec_kind kind, const cs_decoded *decoded);

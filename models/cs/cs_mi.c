@@ -193,7 +193,7 @@ static void copy_mem_mem(cs_engine_model *model, const cs_decoded *decoded)
 }
 
 /* data, and data_hi when the command is long enough to hold it: a dword or a qword store. */
-static void store_data(cs_engine_model *model, const cs_decoded *decoded, uint64_t address)
+void cs_store_data(cs_engine_model *model, const cs_decoded *decoded, uint64_t address)
 {
     uint64_t high = 0;
     bool qword = cs_hot_value(model, decoded, CS_HF_DATA_HI, &high);
@@ -230,7 +230,7 @@ static void post_sync(cs_engine_model *model, const cs_decoded *decoded)
     if (cs_hot(model, decoded, CS_HF_STORE_INDEX))
         address += cs_hwsp_address(model);
     if (operation == POST_SYNC_WRITE_IMM)
-        store_data(model, decoded, address);
+        cs_store_data(model, decoded, address);
     else if (operation == POST_SYNC_WRITE_TIMESTAMP)
         cs_store(model, address, cs_timestamp(model), 8);
     else if (operation == POST_SYNC_WRITE_PS_DEPTH)
@@ -566,11 +566,11 @@ void cs_execute(cs_engine_model *model, exec_kind kind, const cs_decoded *decode
         break;
     case EXEC_STORE_DATA_IMM:
         /* spec 000 §1.3.8, genxml gen12: the QWord form is one dword longer (data_hi). */
-        store_data(model, decoded, cs_hot(model, decoded, CS_HF_ADDRESS));
+        cs_store_data(model, decoded, cs_hot(model, decoded, CS_HF_ADDRESS));
         break;
     case EXEC_STORE_DATA_INDEX:
         /* spec 000 §1.3.9: an offset into the global or the per-process status page. */
-        store_data(model, decoded, status_page_for_index(model, decoded) + cs_get(decoded, "offset", 0));
+        cs_store_data(model, decoded, status_page_for_index(model, decoded) + cs_get(decoded, "offset", 0));
         break;
     case EXEC_LOAD_REGISTER_IMM:
         load_register_imm(model, decoded);

@@ -2,6 +2,7 @@
  * (its transfers, and the stores and loads the commands make through it), the cacheline fetch
  * of the command at the current position, HEAD's advance with its wrap count and automatic
  * report (spec 000 §1.1.5), and MI_ARB_CHECK's move of HEAD to UHPTR. */
+#include <string.h>
 #include "cs_engine_internal.h"
 
 /* ---- the memory port --------------------------------------------------------------------- */
@@ -15,6 +16,9 @@ static bool bus(cs_engine_model *model, tlm_cmd command, uint64_t address, void 
      * (spec 000 §1.1.5.3, §1.2.5); this GT maps both onto one flat memory. */
     payload.privileged = model->level == 0 || model->batch_secure[model->level];
     payload.address_space = payload.privileged ? TLM_SPACE_GGTT : TLM_SPACE_PPGTT;
+    /* Whatever the transfer sets off (an observer, a watch) may withdraw a grant. */
+    model->store_grant.valid = false;
+    model->fetch_grant.valid = false;
     tlm_b_transport(model->config.memory, &payload, &model->bus_delay);
     if (command == TLM_CMD_WRITE) {
         model->stats.writes++;
@@ -32,9 +36,55 @@ static bool bus(cs_engine_model *model, tlm_cmd command, uint64_t address, void 
     return true;
 }
 
+/* The grant a run of simple commands asks for when the one it holds does not cover an access
+ * (cs_grant_pointer; docs/reference/cs.md "Simple commands"). Only inside such a run, where
+ * nothing but this engine's own transfers runs: the grant is taken after the last of them and
+ * dropped by the next (bus) or at the run's end, so no invalidation can fall in between. The
+ * memory grants writes only on pages with no watched line (tlm_memory_watch, the snoop), so no
+ * observer misses a store; a lockstep tap grants nothing, and with tracing on the simple path
+ * does not run. */
+uint8_t *cs_grant_request(cs_engine_model *model, cs_grant *grant, tlm_cmd command, uint64_t address, uint32_t bytes)
+{
+    bool privileged = model->level == 0 || model->batch_secure[model->level];
+    tlm_dmi_region *region = &grant->region;
+    uint64_t last = address + bytes - 1u;
+    tlm_payload request = tlm_payload_make(command, address, NULL, bytes);
+    request.privileged = privileged; /* as bus() */
+    request.address_space = privileged ? TLM_SPACE_GGTT : TLM_SPACE_PPGTT;
+    grant->valid = last >= address && tlm_get_direct_mem_ptr(model->config.memory, &request, region) &&
+                   (command == TLM_CMD_WRITE ? region->write_allowed : region->read_allowed) &&
+                   address >= region->start && last <= region->end;
+    return grant->valid ? region->pointer + (address - region->start) : NULL;
+}
+
+/* A simple command's store through its grant: what the bus write does, without the transaction. */
+static bool store_direct(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
+{
+    uint8_t *to = cs_grant_pointer(model, &model->store_grant, TLM_CMD_WRITE, address, bytes);
+    if (!to)
+        return false;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (bytes == 8u)
+        memcpy(to, &value, 8); /* memory's byte order is the host's */
+    else
+        memcpy(to, &value, 4);
+#else
+    for (uint32_t i = 0; i < bytes; i++)
+        to[i] = (uint8_t)(value >> (8 * i));
+#endif
+    model->bus_delay += model->store_grant.region.write_latency;
+    model->stats.writes++;
+    model->stats.dmi_writes++;
+    if (model->line_valid && address < model->line_address + CS_FETCH_LINE_BYTES && model->line_address < address + bytes)
+        model->line_valid = false;
+    return true;
+}
+
 /* A dword or qword store; a refused one is a Page Table error. */
 void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
 {
+    if (model->in_simple && store_direct(model, address, value, bytes))
+        return;
     uint8_t data[8];
     for (uint32_t i = 0; i < 8; i++)
         data[i] = (uint8_t)(value >> (8 * i));

@@ -30,95 +30,205 @@ static inline uint32_t line_dword(const uint8_t *bytes)
     return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
 }
 
-int cs_simple_command(cs_engine_model *model, bool *plain)
+/* The command's dwords out of the fetched line. */
+static inline void copy_dwords(uint32_t *to, const uint8_t *from, uint32_t count)
 {
-    uint64_t at;
-    uint32_t head = 0, size = 0;
-    uint32_t room; /* dwords the command may take and leave the engine runnable, plus one */
-    if (model->level == 0) {
-        uint32_t tail = cs_ring_tail(model);
-        head = cs_ring_head(model);
-        size = cs_ring_size(model);
-        room = (tail >= head ? tail - head : tail + size - head) / 4u;
-        at = cs_ring_start(model) + head;
-    } else {
-        at = model->batch_pc[model->level];
-        room = UINT32_MAX;
-        if (model->config.batch_dword_limit)
-            room = model->batch_dwords < model->config.batch_dword_limit
-                       ? model->config.batch_dword_limit - model->batch_dwords + 1u
-                       : 0;
+    for (uint32_t i = 0; i < count; i++) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&to[i], from + 4u * i, 4); /* memory's byte order is the host's */
+#else
+        to[i] = line_dword(from + 4u * i);
+#endif
     }
-    uint64_t line = at & ~(uint64_t)(CS_FETCH_LINE_BYTES - 1u);
-    if (!model->line_valid || model->line_address != line) {
-        /* The fetch the general path would make for this header, at the same time. */
-        if (!cs_fetch_line(model, line)) {
-            cs_halt(model, ERR_PAGE_TABLE);
-            *plain = false;
-            return 0; /* as cs_fetch_command: nothing parsed, the engine halted */
+}
+
+/* The commands a run may hold: what they do touches no register a later command of the run
+ * or the parser reads, schedules nothing and cannot stop the parser (cs_mi.c, cs_ports.c). */
+static inline bool simple_kind(exec_kind kind)
+{
+    return kind == EXEC_NOOP || kind == EXEC_STORE_DATA_IMM || kind == EXEC_PIPELINE || kind == EXEC_PRIMITIVE ||
+           kind == EXEC_NOT_MODELLED;
+}
+
+/* A command that runs past the fetched line: its dwords through the fetch grant when it covers
+ * them all, with the line fetches the general path would count (cs_fetch_command, one per
+ * line, each with its latency), the last line left fetched. False, with nothing done, when
+ * the grant does not cover them (the general path fetches them on the bus). */
+static bool fetch_rest(cs_engine_model *model, uint64_t at, uint32_t length)
+{
+    uint64_t end = at + 4u * (uint64_t)length; /* the byte after the command */
+    uint64_t last = (end - 1u) & ~(uint64_t)(CS_FETCH_LINE_BYTES - 1u); /* the line it ends in */
+    const uint8_t *from =
+        cs_grant_pointer(model, &model->fetch_grant, TLM_CMD_READ, at, (uint32_t)(last + CS_FETCH_LINE_BYTES - at));
+    if (!from)
+        return false;
+    copy_dwords(model->command, from, length);
+    uint64_t lines = (last - model->line_address) / CS_FETCH_LINE_BYTES;
+    memcpy(model->line, from + (last - at), CS_FETCH_LINE_BYTES);
+    model->line_address = last;
+    model->stats.fetches += lines;
+    model->stats.dmi_fetches += lines;
+    model->bus_delay += lines * model->fetch_grant.region.read_latency;
+    return true;
+}
+
+/* The step's end after a simple command whose next step is due `cost` later (the general
+ * path's ending in step(): cs_kick, and the step event when none is pending). */
+static int end_run(cs_engine_model *model, tlm_time cost)
+{
+    model->stepping = false;
+    cs_simple_flush(model);
+    if (tlm_event_pending(&model->step)) {
+        cs_kick(model, cost);
+        return CS_SIMPLE_ENDED;
+    }
+    model->ahead = true;
+    cs_kick(model, cost);
+    model->ahead = false;
+    tlm_event_notify(model->kernel, &model->step, cost);
+    return CS_SIMPLE_ENDED;
+}
+
+int cs_simple_run(cs_engine_model *model)
+{
+    /* Constant while only simple commands run: the level, the ring's geometry and report mode. */
+    const unsigned level = model->level;
+    const uint64_t start = cs_ring_start(model);
+    const uint32_t size = cs_ring_size(model);
+    const uint32_t tail = cs_ring_tail(model);
+    const bool reports = (*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_AUTO_REPORT_MASK) != 0;
+    const tlm_time clock = model->config.clock_period;
+    uint32_t *head_register = cs_reg(model, CS_RING_HEAD_INDEX);
+    uint32_t noop = UINT32_MAX; /* a header decoded as a NOOP with nothing to execute: its repeats need no decoding */
+    long noop_index = 0;        /* its table entry */
+    for (;;) {
+        uint64_t at;
+        uint32_t head = 0;
+        uint32_t room; /* dwords the command may take and leave the engine runnable, plus one */
+        if (level == 0) {
+            head = *head_register & CS_RING_HEAD_HEAD_MASK;
+            room = (tail >= head ? tail - head : tail + size - head) / 4u;
+            at = start + head;
+        } else {
+            at = model->batch_pc[level];
+            room = UINT32_MAX;
+            if (model->config.batch_dword_limit)
+                room = model->batch_dwords < model->config.batch_dword_limit
+                           ? model->config.batch_dword_limit - model->batch_dwords + 1u
+                           : 0;
         }
-    }
-    uint32_t offset = (uint32_t)(at - line);
-    uint32_t header = line_dword(model->line + offset);
-    long index = cs_decoder_entry(&model->decoder, header);
-    if (index < 0)
-        return CS_NOT_SIMPLE;
-    exec_kind kind = model->kinds[index];
-    if (kind != EXEC_NOOP && kind != EXEC_STORE_DATA_IMM)
-        return CS_NOT_SIMPLE;
-    const cs_command *command = &model->commands[index];
-    uint32_t length = cs_command_length(command, header);
-    /* Complete and accepted (cs_decoder_decode's status 0), inside this line (a ring's end is a
-     * line boundary, so it does not wrap), and not reaching TAIL or the batch limit. */
-    if (length < command->min_length || !model->decoder.accepted[index] || length >= room ||
-        offset + 4u * length > CS_FETCH_LINE_BYTES || length > model->command_capacity)
-        return CS_NOT_SIMPLE;
-    if (model->level > 0 && (command->flags & CS_CMD_RING_ONLY || (command->privilege != CS_PRIV_NONE &&
-        (!model->batch_secure[model->level] || model->batch_encrypted[model->level]))))
-        return CS_NOT_SIMPLE; /* cs_batch_permits may drop, convert or flag it */
-    for (uint32_t i = 0; i < length; i++)
-        model->command[i] = line_dword(model->line + offset + 4u * i);
-    /* step_once for a command that passes every check; the hang capture registers are written
-     * when the run of simple commands ends (cs_simple_flush). */
-    model->simple_at = at;
-    model->simple_header = header;
-    model->status_stale = true;
-    model->rows.executing = (uint32_t)index + 1u;
-    model->stats.commands++;
-    model->stats.simple++;
-    model->stats.dwords += length;
-    model->executed[index]++;
-    model->command_at = at;
-    if (model->level > 0) {
-        model->batch_dwords += length;
-        model->batch_pc[model->level] += 4u * (uint64_t)length;
-    } else {
-        uint32_t linear = head + 4u * length;
-        uint32_t *head_register = cs_reg(model, CS_RING_HEAD_INDEX);
-        if (linear < size && !(*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_AUTO_REPORT_MASK))
-            *head_register = (*head_register & ~CS_RING_HEAD_HEAD_MASK) | linear; /* no wrap, no report */
-        else
+        model->bus_delay = 0;
+        uint64_t line = at & ~(uint64_t)(CS_FETCH_LINE_BYTES - 1u);
+        if (!model->line_valid || model->line_address != line) {
+            /* The fetch the general path would make for this header, at the same time: through
+             * the memory's grant where it gives one (cs_grant_pointer), else on the bus. */
+            const uint8_t *from = cs_grant_pointer(model, &model->fetch_grant, TLM_CMD_READ, line, CS_FETCH_LINE_BYTES);
+            if (from) {
+                memcpy(model->line, from, CS_FETCH_LINE_BYTES);
+                model->line_address = line;
+                model->line_valid = true;
+                model->stats.fetches++;
+                model->stats.dmi_fetches++;
+                model->bus_delay += model->fetch_grant.region.read_latency;
+            } else if (!cs_fetch_line(model, line)) {
+                cs_halt(model, ERR_PAGE_TABLE);
+                return 0; /* as cs_fetch_command: nothing parsed, the engine halted */
+            }
+        }
+        uint32_t offset = (uint32_t)(at - line);
+        uint32_t header = line_dword(model->line + offset);
+        long index;
+        uint32_t length;
+        exec_kind kind;
+        if (header == noop && room > 1u) {
+            index = noop_index;
+            length = 1u;
+            kind = EXEC_NOOP;
+        } else {
+            index = cs_decoder_entry(&model->decoder, header);
+            if (index < 0)
+                return CS_SIMPLE_NONE;
+            kind = model->kinds[index];
+            if (!simple_kind(kind))
+                return CS_SIMPLE_NONE;
+            const cs_command *command = &model->commands[index];
+            length = cs_command_length(command, header);
+            /* Complete and accepted (cs_decoder_decode's status 0), not reaching TAIL or the
+             * batch limit, and not wrapping around the ring's end. */
+            if (length < command->min_length || !model->decoder.accepted[index] || length >= room ||
+                length > model->command_capacity || (level == 0 && head + 4u * length > size))
+                return CS_SIMPLE_NONE;
+            if (level > 0 && (command->flags & CS_CMD_RING_ONLY ||
+                              (command->privilege != CS_PRIV_NONE &&
+                               (!model->batch_secure[level] || model->batch_encrypted[level]))))
+                return CS_SIMPLE_NONE; /* cs_batch_permits may drop, convert or flag it */
+            if (offset + 4u * length > CS_FETCH_LINE_BYTES && !fetch_rest(model, at, length))
+                return CS_SIMPLE_NONE;
+        }
+        if (offset + 4u * length <= CS_FETCH_LINE_BYTES)
+            copy_dwords(model->command, model->line + offset, length); /* else fetch_rest copied it */
+        /* step_once for a command that passes every check; the hang capture registers are
+         * written when the run of simple commands ends (cs_simple_flush). */
+        model->simple_at = at;
+        model->simple_header = header;
+        model->simple_index = index;
+        model->status_stale = true;
+        model->stats.commands++;
+        model->stats.simple++;
+        model->stats.dwords += length;
+        model->executed[index]++;
+        model->command_at = at;
+        uint64_t errors = model->stats.errors;
+        if (level > 0) {
+            model->batch_dwords += length;
+            model->batch_pc[level] += 4u * (uint64_t)length;
+        } else if (head + 4u * length < size && !reports) {
+            *head_register = (*head_register & ~CS_RING_HEAD_HEAD_MASK) | (head + 4u * length); /* no wrap, no report */
+        } else {
             cs_advance_head(model, length);
+        }
+        if (header != noop) {
+            const cs_command *command = &model->commands[index];
+            cs_decoded decoded = { .command = command, .header = header, .length = length, .available = length,
+                                   .dwords = model->command };
+            if (kind == EXEC_STORE_DATA_IMM) {
+                model->in_simple = true;
+                cs_store_data(model, &decoded, cs_hot(model, &decoded, CS_HF_ADDRESS)); /* cs_execute's case */
+                model->in_simple = false;
+            } else if (kind != EXEC_NOOP || cs_hot(model, &decoded, CS_HF_NOP_ID_WRITE)) {
+                decoded.header_class = cs_header_class_of(header);
+                if (cs_instpm_disabled(model, &decoded))
+                    model->stats.instpm_disabled++; /* parsed, not executed (INSTPM) */
+                else
+                    cs_execute(model, kind, &decoded);
+            } else {
+                noop = header; /* nothing to execute: the same header again needs nothing */
+                noop_index = index;
+            }
+        }
+        /* A refused store raised an error: the general path takes over after it. */
+        if (model->stats.errors != errors)
+            return (int)length;
+        /* The step loop's tlm_qk_inc and tlm_qk_sync_inline, with the keeper's offset 0 between
+         * commands (each synchronisation zeroes it) and left at 0 when the run ends (the next
+         * step event starts by resetting the keeper). */
+        tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * length) * clock + model->bus_delay;
+        tlm_time next = tlm_kernel_now(model->kernel) + cost;
+        if (next >= model->keeper.next_sync || tlm_event_pending(&model->step) ||
+            !tlm_kernel_continue_at(model->kernel, next))
+            return end_run(model, cost);
+        model->stats.back_to_back++;
     }
-    cs_decoded decoded = { .command = command, .header = header, .length = length, .available = length,
-                           .dwords = model->command };
-    if (kind == EXEC_NOOP && !cs_hot(model, &decoded, CS_HF_NOP_ID_WRITE)) {
-        *plain = true;
-        return (int)length; /* nothing to execute */
-    }
-    decoded.header_class = cs_header_class_of(header);
-    uint64_t errors = model->stats.errors;
-    cs_execute(model, kind, &decoded);
-    /* A refused store raised an error: the general path takes over after it. */
-    *plain = model->stats.errors == errors;
-    return (int)length;
 }
 
 void cs_simple_flush(cs_engine_model *model)
 {
+    model->store_grant.valid = false; /* the run ends: others may run and withdraw them */
+    model->fetch_grant.valid = false;
     if (!model->status_stale)
         return;
     cs_capture_command(model, model->simple_header, model->simple_at);
+    model->rows.executing = (uint32_t)model->simple_index + 1u;
     /* As the general path's cs_kick between two commands of one step leaves them. */
     model->ahead = true;
     cs_update_status(model);

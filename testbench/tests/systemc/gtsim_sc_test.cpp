@@ -322,7 +322,15 @@ TEST(ScGt, InterruptLineWithinQuantum)
 
 // One command streamer alone: its fetches and stores go out through mem_socket to a SystemC
 // memory (by DMI when the memory grants it, else through the socket, with the same results), and
-// its user interrupt goes out through irq_socket into the aggregator's message port.
+// its user interrupt goes out through irq_socket into the aggregator's message port. DMI is
+// used either by the bridge for the engine's bus transfers or by the engine itself, whose runs
+// of simple commands ask the bridge for the grant (docs/reference/cs.md "Simple commands").
+static uint64_t engine_dmi_transfers(const gtsim::sc_cs_engine &engine)
+{
+    const cs_engine_stats *stats = cs_engine_get_stats(engine.model());
+    return engine.memory_bridge().dmi_transfers() + stats->dmi_fetches + stats->dmi_writes;
+}
+
 static void run_engine_ring(bool grant_dmi, bool invalidate_midway)
 {
     gtsim::sc_cs_engine render("render");
@@ -356,7 +364,7 @@ static void run_engine_ring(bool grant_dmi, bool invalidate_midway)
             // A first pass of half the ring, then the memory withdraws its grants.
             host::write32(h.mmio, CS_RING_TAIL_OFFSET, 16);
             sc_core::wait(sc_time(2, SC_US));
-            dmi_before_invalidate = render.memory_bridge().dmi_transfers();
+            dmi_before_invalidate = engine_dmi_transfers(render);
             memory.invalidate_all();
         }
         host::write32(h.mmio, CS_RING_TAIL_OFFSET, sizeof ring);
@@ -372,18 +380,19 @@ static void run_engine_ring(bool grant_dmi, bool invalidate_midway)
     EXPECT_EQ(render.irq_errors(), 0u);
     const gtsim::sc_memory_bridge &b = render.memory_bridge();
     if (!grant_dmi) {
-        EXPECT_EQ(b.dmi_transfers(), 0u);
+        EXPECT_EQ(engine_dmi_transfers(render), 0u);
         EXPECT_GT(memory.transports(), 0u);
     } else if (invalidate_midway) {
-        // After the invalidation the next transfer went through the socket and took DMI again.
+        // DMI before the invalidation, and again after it (a grant asked for anew).
         EXPECT_GT(dmi_before_invalidate, 0u);
-        EXPECT_EQ(b.socket_transfers(), 2u);
+        EXPECT_GT(engine_dmi_transfers(render), dmi_before_invalidate);
+        EXPECT_LE(b.socket_transfers(), 2u);
     } else {
-        EXPECT_EQ(b.socket_transfers(), 1u);  // the first one, which offered the grant
-        EXPECT_GT(b.dmi_transfers(), 0u);
+        EXPECT_LE(b.socket_transfers(), 1u);  // at most the first one, which offered the grant
+        EXPECT_GT(engine_dmi_transfers(render), 0u);
     }
     std::printf("engine ring, DMI %s%s: %llu transfers by DMI, %llu through the socket\n", grant_dmi ? "granted" : "refused",
-                invalidate_midway ? ", invalidated midway" : "", static_cast<unsigned long long>(b.dmi_transfers()),
+                invalidate_midway ? ", invalidated midway" : "", static_cast<unsigned long long>(engine_dmi_transfers(render)),
                 static_cast<unsigned long long>(b.socket_transfers()));
 }
 

@@ -166,7 +166,8 @@ struct cs_engine_model {
     bool starved;                  /* the command at HEAD runs past TAIL: wait for a TAIL write */
     bool geometry_logged;          /* the current bad HEAD/TAIL was logged already */
     uint32_t isr;                  /* interrupt status (level bits; pulses are not kept) */
-    uint8_t line[CS_FETCH_LINE_BYTES]; /* the last fetched cacheline */
+    uint32_t line[CS_FETCH_LINE_BYTES / 4u]; /* the last fetched cacheline, its bytes as memory holds them
+                                                (cs_line_bytes); dwords usable as such on a little-endian host */
     uint64_t line_address;         /* its address */
     bool line_valid;               /* line holds memory at line_address */
     uint32_t *command;             /* the command being executed */
@@ -328,6 +329,23 @@ static inline uint64_t cs_hot(const cs_engine_model *model, const cs_decoded *de
     return value;
 }
 
+void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
+
+/* data, and data_hi when the command is long enough to hold it: a dword or a qword store
+ * (MI_STORE_DATA_IMM, MI_STORE_DATA_INDEX, a post-sync write; inline for the simple path). */
+static inline void cs_store_data(cs_engine_model *model, const cs_decoded *decoded, uint64_t address)
+{
+    uint64_t high = 0;
+    bool qword = cs_hot_value(model, decoded, CS_HF_DATA_HI, &high);
+    cs_store(model, address, cs_hot(model, decoded, CS_HF_DATA) | high << 32, qword ? 8u : 4u);
+}
+
+/* The fetched line's bytes. */
+static inline uint8_t *cs_line_bytes(cs_engine_model *model)
+{
+    return (uint8_t *)model->line;
+}
+
 /* ---- internal functions (not API: only the engine's files call them), by defining file ---- */
 
 /* cs_engine.c */
@@ -337,8 +355,7 @@ void cs_update_status(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
 bool cs_arbitration_point(cs_engine_model *model);
 
-/* cs_ring.c */
-void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
+/* cs_ring.c (and cs_store above) */
 bool cs_load(cs_engine_model *model, uint64_t address, uint32_t *value);
 uint64_t cs_command_address(cs_engine_model *model, uint32_t index);
 void cs_report_head(cs_engine_model *model);
@@ -391,7 +408,6 @@ uint32_t cs_transport_dbg(void *self, tlm_payload *payload);
 void cs_hws_b_transport(void *self, tlm_payload *payload, tlm_time *delay);
 
 /* cs_mi.c */
-void cs_store_data(cs_engine_model *model, const cs_decoded *decoded, uint64_t address);
 exec_kind cs_exec_kind_of(const char *name);
 bool cs_predicate_result(cs_engine_model *model);
 bool cs_set_predicate_exempt(exec_kind kind, const cs_decoded *decoded);

@@ -192,14 +192,6 @@ static void copy_mem_mem(cs_engine_model *model, const cs_decoded *decoded)
         cs_store(model, cs_get(decoded, "dst", 0), value, 4);
 }
 
-/* data, and data_hi when the command is long enough to hold it: a dword or a qword store. */
-void cs_store_data(cs_engine_model *model, const cs_decoded *decoded, uint64_t address)
-{
-    uint64_t high = 0;
-    bool qword = cs_hot_value(model, decoded, CS_HF_DATA_HI, &high);
-    cs_store(model, address, cs_hot(model, decoded, CS_HF_DATA) | high << 32, qword ? 8u : 4u);
-}
-
 /* PIPE_CONTROL and MI_FLUSH_DW (genxml; spec 000 §1.1.7 bit 4): nothing to flush or stall on in
  * this model, so the post-sync operation happens at once: an immediate write (dword or qword
  * per the length), the 36-bit TIMESTAMP (qword), or PS_DEPTH_COUNT (qword 0: no pixels are

@@ -109,7 +109,7 @@ bool cs_load(cs_engine_model *model, uint64_t address, uint32_t *value)
 bool cs_fetch_line(cs_engine_model *model, uint64_t line)
 {
     model->stats.fetches++;
-    if (!bus(model, TLM_CMD_READ, line, model->line, CS_FETCH_LINE_BYTES)) {
+    if (!bus(model, TLM_CMD_READ, line, cs_line_bytes(model), CS_FETCH_LINE_BYTES)) {
         model->line_valid = false;
         return false;
     }
@@ -124,8 +124,8 @@ static bool fetch_dword(cs_engine_model *model, uint64_t address, uint32_t *valu
     if ((!model->line_valid || model->line_address != line) && !cs_fetch_line(model, line))
         return false;
     uint32_t at = (uint32_t)(address - line);
-    *value = (uint32_t)model->line[at] | (uint32_t)model->line[at + 1] << 8 | (uint32_t)model->line[at + 2] << 16 |
-             (uint32_t)model->line[at + 3] << 24;
+    const uint8_t *bytes = cs_line_bytes(model) + at;
+    *value = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
     return true;
 }
 
@@ -227,7 +227,7 @@ uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded, uint64_t 
     uint32_t i = 1;
     if (!wraps && model->line_valid && *at >= model->line_address &&
         *at + 4u * (uint64_t)length <= model->line_address + CS_FETCH_LINE_BYTES) {
-        const uint8_t *bytes = model->line + (*at - model->line_address);
+        const uint8_t *bytes = cs_line_bytes(model) + (*at - model->line_address);
         for (; i < length; i++)
             model->command[i] = (uint32_t)bytes[4u * i] | (uint32_t)bytes[4u * i + 1u] << 8 |
                                 (uint32_t)bytes[4u * i + 2u] << 16 | (uint32_t)bytes[4u * i + 3u] << 24;

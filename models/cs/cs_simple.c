@@ -64,7 +64,7 @@ static bool fetch_rest(cs_engine_model *model, uint64_t at, uint32_t length)
         return false;
     copy_dwords(model->command, from, length);
     uint64_t lines = (last - model->line_address) / CS_FETCH_LINE_BYTES;
-    memcpy(model->line, from + (last - at), CS_FETCH_LINE_BYTES);
+    memcpy(cs_line_bytes(model), from + (last - at), CS_FETCH_LINE_BYTES);
     model->line_address = last;
     model->stats.fetches += lines;
     model->stats.dmi_fetches += lines;
@@ -89,28 +89,71 @@ static int end_run(cs_engine_model *model, tlm_time cost)
     return CS_SIMPLE_ENDED;
 }
 
+/* What stays the same while only simple commands run, and where the run is. */
+typedef struct run_state {
+    unsigned level;          /* the level (0 ring, else the batch's): only batch commands change it */
+    uint64_t start;          /* the ring's start */
+    uint32_t size;           /* its size */
+    bool reports;            /* HEAD's automatic report is on (RING_CTL) */
+    uint32_t *head_register; /* RING_HEAD */
+    uint32_t head;           /* its offset */
+    uint32_t ring_left;      /* dwords before TAIL (TAIL does not move in a run) */
+    uint32_t noop;           /* a header decoded as a NOOP with nothing to execute (UINT32_MAX: none yet) */
+    long noop_index;         /* its table entry */
+} run_state;
+
+/* What step_once does for a command that passes every check, up to its execution: the
+ * counters, and the parser's position past it. The hang capture registers are written when the
+ * run ends (cs_simple_flush). */
+static inline void parsed(cs_engine_model *model, run_state *run, uint64_t at, uint32_t header, long index,
+                          uint32_t length)
+{
+    model->simple_at = at;
+    model->simple_header = header;
+    model->simple_index = index;
+    model->status_stale = true;
+    model->stats.commands++;
+    model->stats.simple++;
+    model->stats.dwords += length;
+    model->executed[index]++;
+    model->command_at = at;
+    if (run->level > 0) {
+        model->batch_dwords += length;
+        model->batch_pc[run->level] += 4u * (uint64_t)length;
+        return;
+    }
+    run->ring_left -= length;
+    if (run->head + 4u * length < run->size && !run->reports) {
+        run->head += 4u * length; /* no wrap, no report */
+        *run->head_register = (*run->head_register & ~CS_RING_HEAD_HEAD_MASK) | run->head;
+    } else {
+        cs_advance_head(model, length);
+        run->head = *run->head_register & CS_RING_HEAD_HEAD_MASK;
+    }
+}
+
 int cs_simple_run(cs_engine_model *model)
 {
-    /* Constant while only simple commands run: the level, the ring's geometry and report mode. */
-    const unsigned level = model->level;
-    const uint64_t start = cs_ring_start(model);
-    const uint32_t size = cs_ring_size(model);
-    const uint32_t tail = cs_ring_tail(model);
-    const bool reports = (*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_AUTO_REPORT_MASK) != 0;
+    run_state run = {
+        .level = model->level,
+        .start = cs_ring_start(model),
+        .size = cs_ring_size(model),
+        .reports = (*cs_reg(model, CS_RING_CTL_INDEX) & CS_RING_CTL_AUTO_REPORT_MASK) != 0,
+        .head_register = cs_reg(model, CS_RING_HEAD_INDEX),
+        .noop = UINT32_MAX,
+    };
+    run.head = *run.head_register & CS_RING_HEAD_HEAD_MASK;
+    uint32_t tail = cs_ring_tail(model);
+    run.ring_left = (tail >= run.head ? tail - run.head : tail + run.size - run.head) / 4u;
     const tlm_time clock = model->config.clock_period;
-    uint32_t *head_register = cs_reg(model, CS_RING_HEAD_INDEX);
-    uint32_t noop = UINT32_MAX; /* a header decoded as a NOOP with nothing to execute: its repeats need no decoding */
-    long noop_index = 0;        /* its table entry */
     for (;;) {
         uint64_t at;
-        uint32_t head = 0;
         uint32_t room; /* dwords the command may take and leave the engine runnable, plus one */
-        if (level == 0) {
-            head = *head_register & CS_RING_HEAD_HEAD_MASK;
-            room = (tail >= head ? tail - head : tail + size - head) / 4u;
-            at = start + head;
+        if (run.level == 0) {
+            room = run.ring_left;
+            at = run.start + run.head;
         } else {
-            at = model->batch_pc[level];
+            at = model->batch_pc[run.level];
             room = UINT32_MAX;
             if (model->config.batch_dword_limit)
                 room = model->batch_dwords < model->config.batch_dword_limit
@@ -124,7 +167,7 @@ int cs_simple_run(cs_engine_model *model)
              * the memory's grant where it gives one (cs_grant_pointer), else on the bus. */
             const uint8_t *from = cs_grant_pointer(model, &model->fetch_grant, TLM_CMD_READ, line, CS_FETCH_LINE_BYTES);
             if (from) {
-                memcpy(model->line, from, CS_FETCH_LINE_BYTES);
+                memcpy(cs_line_bytes(model), from, CS_FETCH_LINE_BYTES);
                 model->line_address = line;
                 model->line_valid = true;
                 model->stats.fetches++;
@@ -136,19 +179,35 @@ int cs_simple_run(cs_engine_model *model)
             }
         }
         uint32_t offset = (uint32_t)(at - line);
-        uint32_t header = line_dword(model->line + offset);
-        long index;
-        uint32_t length;
-        exec_kind kind;
-        if (header == noop && room > 1u) {
-            index = noop_index;
-            length = 1u;
-            kind = EXEC_NOOP;
+        uint32_t header = line_dword(cs_line_bytes(model) + offset);
+        uint32_t length = 1u;
+        if (header == run.noop && room > 1u && (run.level > 0 || (!run.reports && run.head + 4u < run.size))) {
+            /* The NOOP seen before again, and its repeats in this line: nothing to decode,
+             * execute, wrap or report; each still parsed and synchronised on its own. */
+            model->command[0] = header;
+            tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock + model->bus_delay;
+            for (;;) {
+                parsed(model, &run, at, header, run.noop_index, 1u);
+                tlm_time next = tlm_kernel_now(model->kernel) + cost;
+                if (next >= model->keeper.next_sync || tlm_event_pending(&model->step) ||
+                    !tlm_kernel_continue_at(model->kernel, next))
+                    return end_run(model, cost);
+                model->stats.back_to_back++;
+                at += 4u;
+                offset += 4u;
+                room = run.level == 0 ? run.ring_left : room - (room != UINT32_MAX);
+                if (offset == CS_FETCH_LINE_BYTES || room <= 1u || line_dword(cs_line_bytes(model) + offset) != header ||
+                    (run.level == 0 && run.head + 4u >= run.size))
+                    break; /* the next command: the loop's own cases */
+                cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock; /* no fetch now */
+                model->bus_delay = 0;
+            }
+            continue;
         } else {
-            index = cs_decoder_entry(&model->decoder, header);
+            long index = cs_decoder_entry(&model->decoder, header);
             if (index < 0)
                 return CS_SIMPLE_NONE;
-            kind = model->kinds[index];
+            exec_kind kind = model->kinds[index];
             if (!simple_kind(kind))
                 return CS_SIMPLE_NONE;
             const cs_command *command = &model->commands[index];
@@ -156,41 +215,27 @@ int cs_simple_run(cs_engine_model *model)
             /* Complete and accepted (cs_decoder_decode's status 0), not reaching TAIL or the
              * batch limit, and not wrapping around the ring's end. */
             if (length < command->min_length || !model->decoder.accepted[index] || length >= room ||
-                length > model->command_capacity || (level == 0 && head + 4u * length > size))
+                length > model->command_capacity || (run.level == 0 && run.head + 4u * length > run.size))
                 return CS_SIMPLE_NONE;
-            if (level > 0 && (command->flags & CS_CMD_RING_ONLY ||
-                              (command->privilege != CS_PRIV_NONE &&
-                               (!model->batch_secure[level] || model->batch_encrypted[level]))))
+            if (run.level > 0 && (command->flags & CS_CMD_RING_ONLY ||
+                                  (command->privilege != CS_PRIV_NONE &&
+                                   (!model->batch_secure[run.level] || model->batch_encrypted[run.level]))))
                 return CS_SIMPLE_NONE; /* cs_batch_permits may drop, convert or flag it */
-            if (offset + 4u * length > CS_FETCH_LINE_BYTES && !fetch_rest(model, at, length))
-                return CS_SIMPLE_NONE;
-        }
-        if (offset + 4u * length <= CS_FETCH_LINE_BYTES)
-            copy_dwords(model->command, model->line + offset, length); /* else fetch_rest copied it */
-        /* step_once for a command that passes every check; the hang capture registers are
-         * written when the run of simple commands ends (cs_simple_flush). */
-        model->simple_at = at;
-        model->simple_header = header;
-        model->simple_index = index;
-        model->status_stale = true;
-        model->stats.commands++;
-        model->stats.simple++;
-        model->stats.dwords += length;
-        model->executed[index]++;
-        model->command_at = at;
-        uint64_t errors = model->stats.errors;
-        if (level > 0) {
-            model->batch_dwords += length;
-            model->batch_pc[level] += 4u * (uint64_t)length;
-        } else if (head + 4u * length < size && !reports) {
-            *head_register = (*head_register & ~CS_RING_HEAD_HEAD_MASK) | (head + 4u * length); /* no wrap, no report */
-        } else {
-            cs_advance_head(model, length);
-        }
-        if (header != noop) {
-            const cs_command *command = &model->commands[index];
+            const uint32_t *dwords = model->command;
+            if (offset + 4u * length > CS_FETCH_LINE_BYTES) {
+                if (!fetch_rest(model, at, length))
+                    return CS_SIMPLE_NONE;
+            } else {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                dwords = model->line + offset / 4u; /* memory's byte order is the host's */
+#else
+                copy_dwords(model->command, cs_line_bytes(model) + offset, length);
+#endif
+            }
+            uint64_t errors = model->stats.errors;
+            parsed(model, &run, at, header, index, length);
             cs_decoded decoded = { .command = command, .header = header, .length = length, .available = length,
-                                   .dwords = model->command };
+                                   .dwords = dwords };
             if (kind == EXEC_STORE_DATA_IMM) {
                 model->in_simple = true;
                 cs_store_data(model, &decoded, cs_hot(model, &decoded, CS_HF_ADDRESS)); /* cs_execute's case */
@@ -202,13 +247,13 @@ int cs_simple_run(cs_engine_model *model)
                 else
                     cs_execute(model, kind, &decoded);
             } else {
-                noop = header; /* nothing to execute: the same header again needs nothing */
-                noop_index = index;
+                run.noop = header; /* nothing to execute: the same header again needs nothing */
+                run.noop_index = index;
             }
+            /* A refused store (or HEAD report) raised an error: the general path takes over after it. */
+            if (model->stats.errors != errors)
+                return (int)length;
         }
-        /* A refused store raised an error: the general path takes over after it. */
-        if (model->stats.errors != errors)
-            return (int)length;
         /* The step loop's tlm_qk_inc and tlm_qk_sync_inline, with the keeper's offset 0 between
          * commands (each synchronisation zeroes it) and left at 0 when the run ends (the next
          * step event starts by resetting the keeper). */

@@ -183,22 +183,6 @@ bool cs_arbitration_point(cs_engine_model *model)
     return true;
 }
 
-/* What the drivers' hang capture reads (i915 i915_gpu_error.c engine_record_registers, xe
- * hw_engine snapshot): the command the engine is on. ACTHD is its graphics address, IPEHR and
- * CSCMDOP its header, DMA_FADD the cacheline fetched, BBADDR_UDW the batch head's upper bits.
- * They keep the last command's values when the engine stops (so a hang shows where). */
-void cs_capture_command(cs_engine_model *model, uint32_t header, uint64_t at)
-{
-    *cs_reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
-    *cs_reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
-    *cs_reg(model, CS_IPEHR_INDEX) = header;
-    *cs_reg(model, CS_CSCMDOP_INDEX) = header;
-    *cs_reg(model, CS_DMA_FADD_INDEX) = (uint32_t)model->line_address;
-    *cs_reg(model, CS_DMA_FADD_UDW_INDEX) = (uint32_t)(model->line_address >> 32) & CS_DMA_FADD_UDW_ADDRESS_MASK;
-    /* In a batch the command's address is the batch head (batch_pc, not yet advanced). */
-    *cs_reg(model, CS_BB_ADDR_UDW_INDEX) = model->level > 0 ? (uint32_t)(at >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK : 0;
-}
-
 /* One command: fetch, check, advance, execute. Returns the dwords parsed (0: nothing run). */
 static uint32_t step_once(cs_engine_model *model)
 {

@@ -178,9 +178,7 @@ struct cs_engine_model {
                                       event the next command would otherwise be (cs_step_due) */
     tlm_quantum_keeper keeper;     /* temporal decoupling: the local offset of the next command */
     bool status_stale;             /* simple commands ran since cs_update_status (cs_simple.c) */
-    uint64_t simple_at;            /* the last simple command's address, for its hang capture */
-    uint32_t simple_header;        /* and its header */
-    long simple_index;             /* and its table entry */
+    long simple_index;             /* the last simple command's table entry (its command row) */
     bool in_simple;                /* a simple command is storing: cs_store may use store_grant */
     cs_grant store_grant;          /* DMI write grant of the page simple commands last stored to */
     cs_grant fetch_grant;          /* DMI read grant of the page they last fetched from */
@@ -346,11 +344,26 @@ static inline uint8_t *cs_line_bytes(cs_engine_model *model)
     return (uint8_t *)model->line;
 }
 
+/* What the drivers' hang capture reads (i915 i915_gpu_error.c engine_record_registers, xe
+ * hw_engine snapshot): the command the engine is on. ACTHD is its graphics address, IPEHR and
+ * CSCMDOP its header, DMA_FADD the cacheline fetched, BBADDR_UDW the batch head's upper bits.
+ * They keep the last command's values when the engine stops (so a hang shows where). */
+static inline void cs_capture_command(cs_engine_model *model, uint32_t header, uint64_t at)
+{
+    *cs_reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
+    *cs_reg(model, CS_ACTHD_UDW_INDEX) = (uint32_t)(at >> 32) & CS_ACTHD_UDW_ADDRESS_MASK;
+    *cs_reg(model, CS_IPEHR_INDEX) = header;
+    *cs_reg(model, CS_CSCMDOP_INDEX) = header;
+    *cs_reg(model, CS_DMA_FADD_INDEX) = (uint32_t)model->line_address;
+    *cs_reg(model, CS_DMA_FADD_UDW_INDEX) = (uint32_t)(model->line_address >> 32) & CS_DMA_FADD_UDW_ADDRESS_MASK;
+    /* In a batch the command's address is the batch head (batch_pc, not yet advanced). */
+    *cs_reg(model, CS_BB_ADDR_UDW_INDEX) = model->level > 0 ? (uint32_t)(at >> 32) & CS_BB_ADDR_UDW_ADDRESS_MASK : 0;
+}
+
 /* ---- internal functions (not API: only the engine's files call them), by defining file ---- */
 
 /* cs_engine.c */
 bool cs_runnable(cs_engine_model *model);
-void cs_capture_command(cs_engine_model *model, uint32_t header, uint64_t at);
 void cs_update_status(cs_engine_model *model);
 void cs_kick(cs_engine_model *model, tlm_time delay);
 bool cs_arbitration_point(cs_engine_model *model);

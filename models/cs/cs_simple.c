@@ -1,19 +1,25 @@
-/* Simple commands (docs/reference/cs.md "Simple commands"): MI_NOOP and MI_STORE_DATA_IMM, the
- * bulk of what padding, fences and breadcrumbs put in a ring, run inside a decoupled step
- * without the general path's per-command bookkeeping.
+/* Simple commands (docs/reference/cs.md "Simple commands"): MI_NOOP, MI_STORE_DATA_IMM,
+ * pipeline-port commands and commands parsed and skipped, the bulk of what padding,
+ * breadcrumbs and 3D state put in a ring or batch, run inside a decoupled step by a loop of
+ * their own, without the general path's per-command bookkeeping.
  *
- * A simple command changes nothing but HEAD (or the batch position), the counters, the hang
- * capture registers, NOPID and, for a store, memory through the same bus transaction the
- * general path makes at the same kernel time. So after it the engine is still runnable, and
- * the status registers the general path recomputes after every command (cs_kick, update_status)
- * can wait until the run of simple commands ends: nothing reads them in between, because no
- * other event runs inside a step and neither command reads a register. With tracing on the
- * waveform would see those registers and rows per command, so the general path runs then.
+ * A simple command changes nothing but the parser's position, the counters, the hang capture
+ * registers, NOPID, the event log and, for a store, memory, each at the kernel time the general
+ * path gives it. So after it the engine is still runnable, and the status registers the general
+ * path recomputes after every command (cs_kick, cs_update_status) and the hang capture can wait
+ * until the run ends (cs_simple_flush): no other event runs inside a step and no simple command
+ * reads them. With tracing on the waveform would see those registers and rows per command, so
+ * the general path runs then.
  *
- * States of a command at the parser's position, as this file sees them:
- *   simple    its key is decoded, it is one of the two, complete, accepted, inside the fetched
- *             line, not the last dword before TAIL, and permitted where it is: run here;
- *   general   anything else: cs_simple_command returns CS_NOT_SIMPLE and touches nothing. */
+ * The command at the parser's position, as cs_simple_run sees it:
+ *   simple    its key is decoded, its kind is one of the above, it is complete and accepted,
+ *             leaves a dword before TAIL, stays in the batch limit, does not wrap and is
+ *             permitted where it is: run here, then the next;
+ *   general   anything else: CS_SIMPLE_NONE, with nothing done, at the command's time;
+ *   error     a simple command raised an error (a refused store): its length, for the general
+ *             path's ending of a command;
+ *   ended     the next command is not due before another event, the quantum's end or the
+ *             run's limit: the step is rescheduled as the general path does (CS_SIMPLE_ENDED). */
 #include <string.h>
 #include "cs_engine_internal.h"
 
@@ -102,14 +108,14 @@ typedef struct run_state {
     long noop_index;         /* its table entry */
 } run_state;
 
-/* What step_once does for a command that passes every check, up to its execution: the
- * counters, and the parser's position past it. The hang capture registers are written when the
- * run ends (cs_simple_flush). */
+/* What step_once does for a command that passes every check, up to its execution: the hang
+ * capture, the counters, and the parser's position past it. BB_ADDR gets what the general
+ * path's status update after the command before left there (the batch head, this command), as a
+ * memory observer or the interrupt sink called during the command may read it. */
 static inline void parsed(cs_engine_model *model, run_state *run, uint64_t at, uint32_t header, long index,
                           uint32_t length)
 {
-    model->simple_at = at;
-    model->simple_header = header;
+    cs_capture_command(model, header, at);
     model->simple_index = index;
     model->status_stale = true;
     model->stats.commands++;
@@ -118,6 +124,7 @@ static inline void parsed(cs_engine_model *model, run_state *run, uint64_t at, u
     model->executed[index]++;
     model->command_at = at;
     if (run->level > 0) {
+        *cs_reg(model, CS_BB_ADDR_INDEX) = ((uint32_t)at & CS_BB_ADDR_ADDRESS_MASK) | CS_BB_ADDR_VALID_MASK;
         model->batch_dwords += length;
         model->batch_pc[run->level] += 4u * (uint64_t)length;
         return;
@@ -218,9 +225,9 @@ int cs_simple_run(cs_engine_model *model)
                 length > model->command_capacity || (run.level == 0 && run.head + 4u * length > run.size))
                 return CS_SIMPLE_NONE;
             if (run.level > 0 && (command->flags & CS_CMD_RING_ONLY ||
-                                  (command->privilege != CS_PRIV_NONE &&
+                                  ((command->privilege != CS_PRIV_NONE || command->privilege_fields[0]) &&
                                    (!model->batch_secure[run.level] || model->batch_encrypted[run.level]))))
-                return CS_SIMPLE_NONE; /* cs_batch_permits may drop, convert or flag it */
+                return CS_SIMPLE_NONE; /* cs_batch_permits may drop, convert or flag it (a GGTT select) */
             const uint32_t *dwords = model->command;
             if (offset + 4u * length > CS_FETCH_LINE_BYTES) {
                 if (!fetch_rest(model, at, length))
@@ -272,7 +279,6 @@ void cs_simple_flush(cs_engine_model *model)
     model->fetch_grant.valid = false;
     if (!model->status_stale)
         return;
-    cs_capture_command(model, model->simple_header, model->simple_at);
     model->rows.executing = (uint32_t)model->simple_index + 1u;
     /* As the general path's cs_kick between two commands of one step leaves them. */
     model->ahead = true;

@@ -63,6 +63,7 @@ unsigned sc_memory::transport_dbg(tlm::tlm_generic_payload &gp)
 
 bool sc_memory::get_direct_mem_ptr(tlm::tlm_generic_payload &, tlm::tlm_dmi &dmi)
 {
+    m_dmi_requests++;
     dmi.set_start_address(0);
     dmi.set_end_address(m_bytes.size() - 1);
     if (!m_grant_dmi) {

@@ -20,6 +20,7 @@ public:
     sc_memory(sc_core::sc_module_name name, uint64_t size, const sc_core::sc_time &latency, bool grant_dmi = true);
     unsigned char *data() { return m_bytes.data(); }
     uint64_t transports() const { return m_transports; }  // b_transport calls served
+    uint64_t dmi_requests() const { return m_dmi_requests; }  // get_direct_mem_ptr calls answered
     void invalidate_all();  // withdraws every DMI grant
 
 private:
@@ -32,6 +33,7 @@ private:
     sc_core::sc_time m_latency;          // per transfer, read or write
     bool m_grant_dmi;                    // DMI offered
     uint64_t m_transports = 0;           // see transports()
+    uint64_t m_dmi_requests = 0;         // see dmi_requests()
 };
 
 } // namespace gtsim

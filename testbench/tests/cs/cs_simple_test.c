@@ -73,6 +73,7 @@ typedef struct setup {
     bool read_during;            /* observers and the interrupt sink read the lazy registers when called */
     uint64_t watch[WATCHES];     /* lines watched (0: none) */
     uint64_t inside_at;          /* a watched address whose writes inside a run are counted apart */
+    uint32_t param;              /* the program's own parameter */
     struct {
         uint64_t at;             /* first byte */
         uint32_t bytes;          /* bytes compared */
@@ -96,6 +97,10 @@ typedef struct sim {
     uint32_t trace_enums;      /* enumerations the tracer declared */
     uint32_t trace_rows;       /* rows the tracer declared */
     bool calling;              /* an observer is reading registers (no nested observations) */
+    tlm_event producer;        /* software writing commands ahead of HEAD and moving TAIL */
+    uint32_t produced;         /* units the producer wrote */
+    uint32_t tail;             /* the producer's TAIL */
+    uint64_t state;            /* the producer's random state */
 } sim;
 
 typedef void (*program_fn)(sim *s);
@@ -532,8 +537,8 @@ TEST(CsSimple, LongNoopAndStoreRunsAcrossManyLines)
 }
 
 /* A 4 KiB ring holding random simple commands, TAIL moved by odd QWord steps (8, 24, 40, ...
- * 120 bytes) so a run ends at every offset of a line and inside commands; HEAD wraps about 25
- * times (its wrap count is in every HEAD read). */
+ * 104 bytes, 392 a cycle) so a run ends at every offset of a line, inside commands and past
+ * the ring's end; HEAD wraps about 20 times (its wrap count is in every HEAD read). */
 static void small_ring(sim *s)
 {
     uint64_t state = 0x5eed;
@@ -546,7 +551,7 @@ static void small_ring(sim *s)
     start_ring(s, 1, 0, 0);
     uint32_t tail = 0;
     for (uint32_t step = 0; step < 1600u; step++) {
-        tail = (tail + 8u + 16u * (step % 8u)) % 4096u;
+        tail = (tail + 8u + 16u * (step % 7u)) % 4096u; /* 392 bytes a cycle: TAIL crosses the end */
         host_tail(s, tail);
     }
 }
@@ -560,25 +565,28 @@ TEST(CsSimple, SmallRingWrapsManyTimesWithTailInOddSteps)
     EXPECT_GT(simple, 10000u);
 }
 
-/* HEAD at 1 KiB below the 64 KiB boundary of a 128 KiB ring with automatic report every 64 KiB
- * (spec 000 §1.1.5.4): NOOPs and stores run across the boundary and on across the ring's end
- * (a wrap, reported too); the status-page write is watched. */
+/* HEAD at 1 KiB below a report boundary of a ring with automatic report (spec 000 §1.1.5.4):
+ * param 0 a 128 KiB ring reporting every 64 KiB, 1 a 256 KiB ring reporting every 128 KiB.
+ * NOOPs and stores run across the boundary and on across the ring's end (a wrap, reported
+ * too); the status-page write is watched. */
 static void head_report(sim *s)
 {
+    uint32_t granule = s->setup->param ? 0x20000u : 0x10000u;
+    uint32_t pages = 2u * granule / 4096u;
+    uint32_t mode = s->setup->param ? CS_RING_CTL_AUTO_REPORT_REPORT_128KB : CS_RING_CTL_AUTO_REPORT_REPORT_64KB;
     uint32_t n = 0;
     uint64_t state = 0xabcdef;
     while (n < 1024u)
         n = random_fitted(&state, scratch, n);
-    uint32_t start = 0x10000u - 1024u;
+    uint32_t start = granule - 1024u;
     write_memory(s, RING + start, scratch, n);
-    uint32_t second = 0x20000u - 512u; /* the last 512 bytes before the end, and 512 after */
+    uint32_t second = 2u * granule - 512u; /* the last 512 bytes before the end, and 512 after */
     write_memory(s, RING + second, scratch, 128);
     write_memory(s, RING, scratch + 128, 128);
-    write_register(s, CS_HWS_PGA_OFFSET, HWSP);
-    start_ring(s, 32, start, CS_RING_CTL_AUTO_REPORT_REPORT_64KB << CS_RING_CTL_AUTO_REPORT_SHIFT);
+    start_ring(s, pages, start, mode << CS_RING_CTL_AUTO_REPORT_SHIFT);
     host_tail(s, start + 4u * n);
     write_register(s, CS_RING_CTL_OFFSET, 0);
-    start_ring(s, 32, second, CS_RING_CTL_AUTO_REPORT_REPORT_64KB << CS_RING_CTL_AUTO_REPORT_SHIFT);
+    start_ring(s, pages, second, mode << CS_RING_CTL_AUTO_REPORT_SHIFT);
     host_tail(s, 512u);
 }
 
@@ -591,6 +599,11 @@ TEST(CsSimple, HeadReportAtTheSameTime)
     expect_same(&head_report_setup, head_report, "head report", &simple, inside);
     EXPECT_GT(simple, 500u);
     /* Both reports (the 64 KiB crossing and the wrap) made inside a run of simple commands. */
+    EXPECT_EQ(inside[INSIDE_AT], 2u);
+    static const setup every_128k = { .watch = { HWSP, DATA }, .inside_at = HEAD_REPORT, .param = 1,
+                                      .dump = { { DATA, 1024 }, { HWSP, 64 } } };
+    expect_same(&every_128k, head_report, "head report every 128 KiB", &simple, inside);
+    EXPECT_GT(simple, 500u);
     EXPECT_EQ(inside[INSIDE_AT], 2u);
 }
 
@@ -977,5 +990,62 @@ TEST(CsSimple, RegistersReadFromInsideACommand)
         uint32_t inside[OBSERVED_KINDS + 1];
         expect_same(&cases[i].setup, cases[i].program, cases[i].name, &simple, inside);
         EXPECT_GT(simple, 100u);
+    }
+}
+
+/* Software writing commands into the ring ahead of HEAD and moving TAIL every few ns while the
+ * engine runs (another event between and during runs: TAIL moves inside what would be a run,
+ * and the fetched line is dropped by each TAIL write). A 4 KiB ring, wrapping. */
+static void produce(void *context)
+{
+    sim *s = context;
+    uint32_t unit[16];
+    uint32_t r = (uint32_t)tlm_xorshift64star(&s->state);
+    uint32_t n = 0;
+    switch (r % 4u) {
+    case 0:
+        n = store(unit, DATA + 4u * (r >> 8 & 0xffu), r);
+        break;
+    case 1:
+        n = store_qword(unit, DATA + 8u * (r >> 8 & 0x7fu), r);
+        n += noop(unit + n);
+        n += noop_id(unit + n, r >> 12 & 7u);
+        n += noop(unit + n);
+        break;
+    default:
+        for (n = 0; n < 2u + 2u * (r >> 4 & 7u); n++)
+            unit[n] = (r >> 8 & 1u) ? (1u << 22) | (n & 3u) : 0;
+        break;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, RING + (s->tail + 4u * i) % 4096u, &unit[i], 4);
+        tlm_time delay = 0;
+        tlm_b_transport(tlm_memory_target(s->memory), &payload, &delay);
+    }
+    s->tail = (s->tail + 4u * n) % 4096u;
+    write_register(s, CS_RING_TAIL_OFFSET, s->tail);
+    if (++s->produced < 1500u)
+        tlm_event_notify(s->kernel, &s->producer, (tlm_time)(1u + (r >> 20) % (uint32_t)s->setup->param) * TLM_NS);
+}
+
+static void producer(sim *s)
+{
+    s->state = 0xfeed;
+    tlm_event_init(&s->producer, "producer", produce, s);
+    start_ring(s, 1, 0, 0);
+    tlm_event_notify(s->kernel, &s->producer, TLM_NS);
+    EXPECT_EQ(tlm_kernel_run_until_idle(s->kernel, TLM_MS), TLM_RUN_IDLE);
+    observe(s, OBSERVED_HOST, CS_RING_HEAD_OFFSET, read_register(s, CS_RING_HEAD_OFFSET));
+}
+
+TEST(CsSimple, SoftwareWritesAheadOfHeadWhileRunsExecute)
+{
+    for (uint32_t spread = 4; spread <= 64u; spread *= 4u) {
+        setup producer_setup = { .param = spread, .watch = { DATA }, .dump = { { DATA, 1024 }, { RING, 4096 } } };
+        uint64_t simple = 0;
+        uint32_t inside[OBSERVED_KINDS + 1];
+        expect_same(&producer_setup, producer, "producer", &simple, inside);
+        EXPECT_GT(simple, 1000u);
+        EXPECT_GT(inside[OBSERVED_WATCHED], 0u);
     }
 }

@@ -335,14 +335,25 @@ static void destroy(sim *s)
 
 static const char *const kind_names[] = { "?", "sample", "watched", "during", "irq", "host", "final", "trace" };
 
-/* Runs `program` at quantum 0 and at CS_QUANTUM and compares the logs; the decoupled run's
- * simple-command count is returned in *simple and its in-run observations in inside. */
-static void expect_same_since(const setup *setup, program_fn program, const char *name, uint64_t *simple,
-                              uint32_t inside[OBSERVED_KINDS + 1], uint64_t general_since[OBSERVED_KINDS])
+/* What the decoupled run of a comparison did. */
+typedef struct outcome {
+    uint64_t simple;                        /* commands run as simple commands */
+    uint32_t inside[OBSERVED_KINDS + 1];    /* observations made inside runs of them, by kind */
+    uint64_t general_since[OBSERVED_KINDS]; /* general commands before the last observation of a kind */
+} outcome;
+
+/* Runs `program` at quantum 0 and at CS_QUANTUM and compares the logs. */
+static outcome expect_same(const setup *setup, program_fn program, const char *name)
 {
+    outcome result = { 0 };
     sim *reference = calloc(1, sizeof *reference);
     sim *decoupled = calloc(1, sizeof *decoupled);
-    ASSERT_TRUE(reference && decoupled);
+    if (!reference || !decoupled) {
+        ADD_FAILURE("out of memory");
+        free(reference);
+        free(decoupled);
+        return result;
+    }
     tlm_tracer tracers[2];
     run(reference, setup, program, 0, &tracers[0]);
     run(decoupled, setup, program, CS_QUANTUM, &tracers[1]);
@@ -368,11 +379,9 @@ static void expect_same_since(const setup *setup, program_fn program, const char
     /* The reference never takes the simple path nor runs back to back. */
     EXPECT_EQ(cs_engine_get_stats(reference->cs)->simple, 0u);
     EXPECT_EQ(cs_engine_get_stats(reference->cs)->back_to_back, 0u);
-    *simple = cs_engine_get_stats(decoupled->cs)->simple;
-    if (inside)
-        memcpy(inside, decoupled->inside, sizeof decoupled->inside);
-    if (general_since)
-        memcpy(general_since, decoupled->general_since, sizeof decoupled->general_since);
+    result.simple = cs_engine_get_stats(decoupled->cs)->simple;
+    memcpy(result.inside, decoupled->inside, sizeof result.inside);
+    memcpy(result.general_since, decoupled->general_since, sizeof result.general_since);
     if (setup->traced) {
         EXPECT_GT(reference->trace_changes, 100u);
         EXPECT_EQ(reference->trace_changes, decoupled->trace_changes);
@@ -381,12 +390,19 @@ static void expect_same_since(const setup *setup, program_fn program, const char
     destroy(decoupled);
     free(reference);
     free(decoupled);
+    return result;
 }
 
-static void expect_same(const setup *setup, program_fn program, const char *name, uint64_t *simple,
-                        uint32_t inside[OBSERVED_KINDS + 1])
+/* expect_same, and the decoupled run took the simple path more than `commands` times and made
+ * more than `observations` observations of `kind` (0: none asked) inside runs of simple commands. */
+static outcome expect_simple(const setup *setup, program_fn program, const char *name, uint64_t commands,
+                             unsigned kind, uint32_t observations)
 {
-    expect_same_since(setup, program, name, simple, inside, NULL);
+    outcome result = expect_same(setup, program, name);
+    EXPECT_GT(result.simple, commands);
+    if (kind)
+        EXPECT_GT(result.inside[kind], observations);
+    return result;
 }
 
 /* A test of a divergence the model still has (reported; the test fails until it is fixed):
@@ -550,9 +566,7 @@ static const setup long_runs_setup = { .dump = { { DATA, 1024 } } };
 
 TEST(CsSimple, LongNoopAndStoreRunsAcrossManyLines)
 {
-    uint64_t simple = 0;
-    expect_same(&long_runs_setup, long_runs, "long runs", &simple, NULL);
-    EXPECT_GT(simple, 7000u);
+    expect_simple(&long_runs_setup, long_runs, "long runs", 7000u, 0, 0);
 }
 
 /* A 4 KiB ring holding random simple commands, TAIL moved by odd QWord steps (8, 24, 40, ...
@@ -579,9 +593,7 @@ static const setup small_ring_setup = { .watch = { DATA }, .dump = { { DATA, 102
 
 TEST(CsSimple, SmallRingWrapsManyTimesWithTailInOddSteps)
 {
-    uint64_t simple = 0;
-    expect_same(&small_ring_setup, small_ring, "small ring", &simple, NULL);
-    EXPECT_GT(simple, 10000u);
+    expect_simple(&small_ring_setup, small_ring, "small ring", 10000u, 0, 0);
 }
 
 /* HEAD at 1 KiB below a report boundary of a ring with automatic report (spec 000 §1.1.5.4):
@@ -613,17 +625,13 @@ static const setup head_report_setup = { .watch = { HWSP, DATA }, .inside_at = H
 
 TEST(CsSimple, HeadReportAtTheSameTime)
 {
-    uint64_t simple = 0;
-    uint32_t inside[OBSERVED_KINDS + 1];
-    expect_same(&head_report_setup, head_report, "head report", &simple, inside);
-    EXPECT_GT(simple, 500u);
+    outcome result = expect_simple(&head_report_setup, head_report, "head report", 500u, 0, 0);
     /* Both reports (the 64 KiB crossing and the wrap) made inside a run of simple commands. */
-    EXPECT_EQ(inside[INSIDE_AT], 2u);
+    EXPECT_EQ(result.inside[INSIDE_AT], 2u);
     static const setup every_128k = { .watch = { HWSP, DATA }, .inside_at = HEAD_REPORT, .param = 1,
                                       .dump = { { DATA, 1024 }, { HWSP, 64 } } };
-    expect_same(&every_128k, head_report, "head report every 128 KiB", &simple, inside);
-    EXPECT_GT(simple, 500u);
-    EXPECT_EQ(inside[INSIDE_AT], 2u);
+    result = expect_simple(&every_128k, head_report, "head report every 128 KiB", 500u, 0, 0);
+    EXPECT_EQ(result.inside[INSIDE_AT], 2u);
 }
 
 /* NOOPs with identification numbers among plain ones, between stores into a watched line: the
@@ -650,14 +658,8 @@ static const setup noop_ids_sampled_setup = { .watch = { DATA }, .sample_period 
 
 TEST(CsSimple, NoopIdentificationNumbers)
 {
-    uint64_t simple = 0;
-    uint32_t inside[OBSERVED_KINDS + 1];
-    expect_same(&noop_ids_setup, noop_ids, "noop ids", &simple, inside);
-    EXPECT_GT(simple, 1500u);
-    EXPECT_GT(inside[OBSERVED_WATCHED], 100u);
-    expect_same(&noop_ids_sampled_setup, noop_ids, "noop ids, sampled", &simple, inside);
-    EXPECT_GT(simple, 1500u);
-    EXPECT_GT(inside[OBSERVED_SAMPLE], 100u);
+    expect_simple(&noop_ids_setup, noop_ids, "noop ids", 1500u, OBSERVED_WATCHED, 100u);
+    expect_simple(&noop_ids_sampled_setup, noop_ids, "noop ids, sampled", 1500u, OBSERVED_SAMPLE, 100u);
 }
 
 /* Dword and QWord stores, some into the watched line, some rewriting the next command of the
@@ -712,15 +714,11 @@ static const setup stores_setup = {
 
 TEST(CsSimple, StoresDwordQwordSelfModifyingAndRefused)
 {
-    uint64_t simple = 0;
-    uint32_t inside[OBSERVED_KINDS + 1];
-    expect_same(&stores_setup, stores, "stores", &simple, inside);
-    EXPECT_GT(simple, 400u);
+    outcome result = expect_simple(&stores_setup, stores, "stores", 400u, OBSERVED_WATCHED, 20u);
     /* The watched stores, the rewritten ones among them, ran inside runs of simple commands,
      * and the refused store's error interrupt was sent from inside one. */
-    EXPECT_GT(inside[OBSERVED_WATCHED], 20u);
-    EXPECT_EQ(inside[INSIDE_AT], 8u); /* every rewritten command */
-    EXPECT_GT(inside[OBSERVED_IRQ], 0u);
+    EXPECT_EQ(result.inside[INSIDE_AT], 8u); /* every rewritten command */
+    EXPECT_GT(result.inside[OBSERVED_IRQ], 0u);
 }
 
 /* The rewritten command ran: the watched line holds its data (the rule, not the reference). */
@@ -760,11 +758,8 @@ static const setup fetch_refused_setup = { .memory_size = SMALL_MEMORY, .watch =
 
 TEST(CsSimple, FetchRefusedHaltsLikeTheReference)
 {
-    uint64_t simple = 0;
-    uint32_t inside[OBSERVED_KINDS + 1];
-    expect_same(&fetch_refused_setup, fetch_refused, "fetch refused", &simple, inside);
-    EXPECT_GT(simple, 400u);
-    EXPECT_GT(inside[OBSERVED_IRQ], 0u); /* the error interrupt sent from a run of NOOPs */
+    /* The error interrupt is sent from a run of NOOPs. */
+    expect_simple(&fetch_refused_setup, fetch_refused, "fetch refused", 400u, OBSERVED_IRQ, 0);
 }
 
 /* A secure and a non-secure first-level batch of NOOPs and stores (a GGTT store runs in the
@@ -816,14 +811,9 @@ static const setup batches_sampled_setup = { .sample_period = 3 * TLM_NS, .dump 
 
 TEST(CsSimple, SecureNonSecureAndSecondLevelBatches)
 {
-    uint64_t simple = 0;
-    uint32_t inside[OBSERVED_KINDS + 1];
-    expect_same(&batches_setup, batches, "batches", &simple, inside);
-    EXPECT_GT(simple, 1000u);
-    EXPECT_GT(inside[OBSERVED_WATCHED], 10u); /* stores of the second-level batch */
-    expect_same(&batches_sampled_setup, batches, "batches, sampled", &simple, inside);
-    EXPECT_GT(simple, 1000u);
-    EXPECT_GT(inside[OBSERVED_SAMPLE], 100u);
+    /* The watched stores are the second-level batch's. */
+    expect_simple(&batches_setup, batches, "batches", 1000u, OBSERVED_WATCHED, 10u);
+    expect_simple(&batches_sampled_setup, batches, "batches, sampled", 1000u, OBSERVED_SAMPLE, 100u);
 }
 
 /* The batch dword limit (a test bound, cs_engine_config.batch_dword_limit) crossed inside a
@@ -847,13 +837,10 @@ TEST(CsSimple, BatchDwordLimitCrossedInsideARun)
 {
     for (uint32_t limit = 1000u; limit < 1017u; limit++) {
         setup limit_setup = { .batch_dword_limit = limit, .watch = { DATA } };
-        uint64_t simple = 0;
-        uint64_t general_since[OBSERVED_KINDS];
-        expect_same_since(&limit_setup, dword_limit, "batch dword limit", &simple, NULL, general_since);
-        EXPECT_GT(simple, 900u);
+        outcome result = expect_simple(&limit_setup, dword_limit, "batch dword limit", 900u, 0, 0);
         /* The run of simple NOOPs went from the watched store up to the command that crosses
          * the limit (which may take the general path): the error's interrupt. */
-        EXPECT_LE(general_since[OBSERVED_IRQ], 1u);
+        EXPECT_LE(result.general_since[OBSERVED_IRQ], 1u);
     }
 }
 
@@ -887,11 +874,7 @@ TEST(CsSimple, BackgroundBlockReadsLazyRegisters)
     static const tlm_time periods[] = { 2 * TLM_NS, 3 * TLM_NS, 7 * TLM_NS, 50 * TLM_NS };
     for (size_t p = 0; p < sizeof periods / sizeof periods[0]; p++) {
         setup sampled_setup = { .sample_period = periods[p], .watch = { DATA }, .dump = { { DATA, 1024 } } };
-        uint64_t simple = 0;
-        uint32_t inside[OBSERVED_KINDS + 1];
-        expect_same(&sampled_setup, sampled, "sampled", &simple, inside);
-        EXPECT_GT(simple, 1000u);
-        EXPECT_GT(inside[OBSERVED_SAMPLE], 10u);
+        expect_simple(&sampled_setup, sampled, "sampled", 1000u, OBSERVED_SAMPLE, 10u);
     }
 }
 
@@ -916,11 +899,7 @@ static const setup watched_setup = { .watch = { DATA }, .dump = { { DATA, 1024 }
 
 TEST(CsSimple, WatchedLineStoredInsideRuns)
 {
-    uint64_t simple = 0;
-    uint32_t inside[OBSERVED_KINDS + 1];
-    expect_same(&watched_setup, watched, "watched", &simple, inside);
-    EXPECT_GT(simple, 1500u);
-    EXPECT_GT(inside[OBSERVED_WATCHED], 100u);
+    expect_simple(&watched_setup, watched, "watched", 1500u, OBSERVED_WATCHED, 100u);
 }
 
 /* MI_SET_PREDICATE active (always, then result2_clear over PREDICATE_RESULT_2 = 0): NOOPs and
@@ -965,9 +944,7 @@ static const setup predicated_setup = { .watch = { DATA + 0x100u }, .dump = { { 
 
 TEST(CsSimple, SetPredicateActiveTakesTheGeneralPath)
 {
-    uint64_t simple = 0;
-    expect_same(&predicated_setup, predicated, "predicated", &simple, NULL);
-    EXPECT_GT(simple, 200u);
+    expect_simple(&predicated_setup, predicated, "predicated", 200u, 0, 0);
 }
 
 /* With a tracer on the kernel the waveform sees every command: the general path runs, and the
@@ -977,11 +954,8 @@ static const setup traced_setup = { .traced = true, .watch = { DATA }, .sample_p
 
 TEST(CsSimple, TracedKernelTakesTheGeneralPath)
 {
-    uint64_t simple = 1;
-    expect_same(&traced_setup, sampled, "traced", &simple, NULL);
-    EXPECT_EQ(simple, 0u);
-    expect_same(&traced_setup, noop_ids, "traced noop ids", &simple, NULL);
-    EXPECT_EQ(simple, 0u);
+    EXPECT_EQ(expect_same(&traced_setup, sampled, "traced").simple, 0u);
+    EXPECT_EQ(expect_same(&traced_setup, noop_ids, "traced noop ids").simple, 0u);
 }
 
 /* A block called by the engine from inside a command (a memory observer for a store or the
@@ -1004,10 +978,7 @@ TEST(CsSimple, RegistersReadFromInsideACommand)
         { dword_limit, { .batch_dword_limit = 1005, .watch = { DATA }, .read_during = true }, "dword limit, read during" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        uint64_t simple = 0;
-        uint32_t inside[OBSERVED_KINDS + 1];
-        expect_same(&cases[i].setup, cases[i].program, cases[i].name, &simple, inside);
-        EXPECT_GT(simple, 100u);
+        expect_simple(&cases[i].setup, cases[i].program, cases[i].name, 100u, 0, 0);
     }
 }
 
@@ -1060,11 +1031,7 @@ TEST(CsSimple, SoftwareWritesAheadOfHeadWhileRunsExecute)
 {
     for (uint32_t spread = 4; spread <= 64u; spread *= 4u) {
         setup producer_setup = { .param = spread, .watch = { DATA }, .dump = { { DATA, 1024 }, { RING, 4096 } } };
-        uint64_t simple = 0;
-        uint32_t inside[OBSERVED_KINDS + 1];
-        expect_same(&producer_setup, producer, "producer", &simple, inside);
-        EXPECT_GT(simple, 1000u);
-        EXPECT_GT(inside[OBSERVED_WATCHED], 0u);
+        expect_simple(&producer_setup, producer, "producer", 1000u, OBSERVED_WATCHED, 0);
     }
 }
 
@@ -1108,13 +1075,8 @@ TEST(CsSimple, Gen6RingSecureAndNonSecureBatches)
 {
     static const setup gen6_setup = { .gen6 = true, .watch = { DATA + 0x80u }, .dump = { { DATA, 0x400 } } };
     static const setup gen6_sampled = { .gen6 = true, .sample_period = 3 * TLM_NS, .dump = { { DATA, 0x400 } } };
-    uint64_t simple = 0;
-    uint32_t inside[OBSERVED_KINDS + 1];
-    expect_same(&gen6_setup, gen6_program, "gen6", &simple, inside);
-    EXPECT_GT(simple, 500u);
-    expect_same(&gen6_sampled, gen6_program, "gen6, sampled", &simple, inside);
-    EXPECT_GT(simple, 500u);
-    EXPECT_GT(inside[OBSERVED_SAMPLE], 50u);
+    expect_simple(&gen6_setup, gen6_program, "gen6", 500u, 0, 0);
+    expect_simple(&gen6_sampled, gen6_program, "gen6, sampled", 500u, OBSERVED_SAMPLE, 50u);
     profile = CS_PROFILE_GEN12;
 }
 
@@ -1123,10 +1085,7 @@ TEST(CsSimple, Gen6GgttStoreInNonSecureBatch)
     KNOWN_DIVERGENCE("a gen6 MI_STORE_DATA_IMM selecting the GGTT in a non-secure batch runs as a "
                      "simple command without the Memory Privilege error cs_batch_permits raises");
     static const setup gen6_ggtt = { .gen6 = true, .param = 1, .watch = { DATA + 0x80u }, .dump = { { DATA, 0x400 } } };
-    uint64_t simple = 0;
-    uint32_t inside[OBSERVED_KINDS + 1];
-    expect_same(&gen6_ggtt, gen6_program, "gen6, GGTT store in a non-secure batch", &simple, inside);
-    EXPECT_GT(simple, 500u);
+    expect_simple(&gen6_ggtt, gen6_program, "gen6, GGTT store in a non-secure batch", 500u, 0, 0);
     profile = CS_PROFILE_GEN12;
     /* The rule itself: the error is flagged (spec 000 §1.1.7.3 bit 3) at the default quantum. */
     sim *s = calloc(1, sizeof *s);

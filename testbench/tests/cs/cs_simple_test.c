@@ -18,6 +18,7 @@
 
 #include "cs_commands.h"
 #include "cs_engine.h"
+#include "cs_execlist.h"
 #include "cs_regs.h"
 #include "gtsim_tlm.h"
 #include "tb_test.h"
@@ -32,6 +33,7 @@
 #define HEAD_REPORT (HWSP + 4u * CS_HWSP_HEAD_DWORD) /* where the automatic HEAD report goes */
 #define SMALL_MEMORY 0x400000u  /* the size of a memory that refuses beyond it */
 #define WATCHES 4u              /* lines a program may watch */
+#define REACT 0x5709a11u        /* a value an observer reacts to (setup.react_offset) */
 #define DUMPS 4u                /* memory ranges compared at the end */
 
 /* One observation: when, what, the value seen. */
@@ -75,6 +77,8 @@ typedef struct setup {
     uint64_t inside_at;          /* a watched address whose writes inside a run are counted apart */
     uint32_t param;              /* the program's own parameter */
     bool gen6;                   /* a gen6 render engine (default: gen12) */
+    uint32_t react_offset;       /* an observer seeing REACT stored writes this register (0: none) */
+    uint32_t react_value;        /* with this value */
     struct {
         uint64_t at;             /* first byte */
         uint32_t bytes;          /* bytes compared */
@@ -98,6 +102,7 @@ typedef struct sim {
     uint32_t trace_enums;      /* enumerations the tracer declared */
     uint32_t trace_rows;       /* rows the tracer declared */
     bool calling;              /* an observer is reading registers (no nested observations) */
+    bool reacted;              /* the observer wrote setup.react_offset (once) */
     tlm_event producer;        /* software writing commands ahead of HEAD and moving TAIL */
     uint32_t produced;         /* units the producer wrote */
     uint32_t tail;             /* the producer's TAIL */
@@ -176,6 +181,10 @@ static void watched_write(void *context, const tlm_memory_write *write)
     uint32_t dword = 0;
     memcpy(&dword, write->line_data + (at & ~3u), 4);
     observe(s, OBSERVED_WATCHED, (uint32_t)write->write_address, (uint64_t)write->write_length << 32 | dword);
+    if (s->setup->react_offset && dword == REACT && !s->reacted) {
+        s->reacted = true;
+        write_register(s, s->setup->react_offset, s->setup->react_value);
+    }
     if (s->setup->read_during && !s->calling) {
         s->calling = true;
         read_lazy(s, OBSERVED_DURING);
@@ -1097,4 +1106,141 @@ TEST(CsSimple, Gen6GgttStoreInNonSecureBatch)
     destroy(s);
     free(s);
     profile = CS_PROFILE_GEN12;
+}
+
+/* Execlists (gen12, docs/reference/cs.md "Execlists"): two contexts submitted together run runs
+ * of simple commands with an MI_ARB_CHECK now and then; a third load arrives while the first
+ * runs and preempts it at its next arbitration point. The context status buffer writes (a
+ * watched line of the status page), the images saved and every register read must be the
+ * reference's. */
+#define LRCA_A 0x500000u
+#define LRCA_B 0x520000u
+#define LRCA_C 0x540000u
+
+/* A context's ring at `ring`: runs of simple commands storing to `data`, an MI_ARB_CHECK every
+ * 64 dwords or so; its TAIL (bytes). */
+static uint32_t context_ring(sim *s, uint64_t ring, uint64_t seed)
+{
+    uint64_t state = seed;
+    uint32_t n = 0, next_check = 64;
+    while (n < 900u) {
+        n = random_fitted(&state, scratch, n);
+        if (n >= next_check) {
+            n += encode("MI_ARB_CHECK", NULL, 0, scratch + n);
+            next_check += 64u;
+        }
+    }
+    if (n & 1u)
+        scratch[n++] = 0;
+    write_memory(s, ring, scratch, n);
+    return 4u * n;
+}
+
+static void load(sim *s, uint64_t element0, uint64_t element1)
+{
+    write_register(s, CS_EXECLIST_SQ_ELEMENT0_LO_OFFSET, (uint32_t)element0);
+    write_register(s, CS_EXECLIST_SQ_ELEMENT0_HI_OFFSET, (uint32_t)(element0 >> 32));
+    write_register(s, CS_EXECLIST_SQ_ELEMENT1_LO_OFFSET, (uint32_t)element1);
+    write_register(s, CS_EXECLIST_SQ_ELEMENT1_HI_OFFSET, (uint32_t)(element1 >> 32));
+    write_register(s, CS_EXECLIST_CONTROL_OFFSET, CS_EXECLIST_CONTROL_LOAD_MASK);
+}
+
+static void execlists(sim *s)
+{
+    unsigned render = cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS].class_id;
+    uint64_t base = cs_profile_get(CS_PROFILE_GEN12)->engines[CS_ENGINE_RCS].mmio_base;
+    static const uint64_t lrcas[3] = { LRCA_A, LRCA_B, LRCA_C };
+    for (unsigned c = 0; c < 3; c++) {
+        uint64_t ring = RING + 0x10000u * c;
+        cs_execlist_ring image = { .mmio_base = base, .start = (uint32_t)ring, .head = 0,
+                                   .tail = context_ring(s, ring, 100u + c), .ctl = CS_RING_CTL_ENABLE_MASK };
+        EXPECT_TRUE(cs_execlist_write_context_image(tlm_memory_target(s->memory), lrcas[c], &image));
+    }
+    write_register(s, CS_HWS_PGA_OFFSET, HWSP);
+    load(s, cs_execlist_descriptor(LRCA_A, 1, render, 0), cs_execlist_descriptor(LRCA_B, 2, render, 0));
+    EXPECT_EQ(tlm_kernel_run_for(s->kernel, (tlm_time)s->setup->param * TLM_NS), TLM_RUN_TIME_REACHED);
+    observe(s, OBSERVED_HOST, CS_RING_HEAD_OFFSET, read_register(s, CS_RING_HEAD_OFFSET));
+    load(s, cs_execlist_descriptor(LRCA_C, 3, render, 0), 0);
+    EXPECT_EQ(tlm_kernel_run_until_idle(s->kernel, TLM_MS), TLM_RUN_IDLE);
+    observe(s, OBSERVED_HOST, CS_EXECLIST_STATUS_LO_OFFSET, read_register(s, CS_EXECLIST_STATUS_LO_OFFSET));
+    observe(s, OBSERVED_HOST, CS_CONTEXT_STATUS_PTR_OFFSET, read_register(s, CS_CONTEXT_STATUS_PTR_OFFSET));
+    const cs_execlist_stats *stats = cs_execlist_get_stats(cs_engine_execlist(s->cs));
+    observe(s, OBSERVED_HOST, 0, stats->preemptions);
+    observe(s, OBSERVED_HOST, 0, stats->completions);
+    if (s->setup->param < 1000u)
+        EXPECT_GT(stats->preemptions, 0u); /* the third load arrived while the first context ran */
+}
+
+TEST(CsSimple, ExeclistContextsSwitchAndPreemptAroundRuns)
+{
+    for (uint32_t at = 300; at <= 2700u; at += 800u) {
+        setup execlist_setup = {
+            .param = at, .watch = { HWSP, HWSP + 64u, DATA },
+            .dump = { { DATA, 1024 }, { HWSP, 256 }, { LRCA_A + CS_EXECLIST_STATE_OFFSET, 1024 },
+                      { LRCA_C + CS_EXECLIST_STATE_OFFSET, 1024 } },
+        };
+        expect_simple(&execlist_setup, execlists, "execlists", 500u, OBSERVED_WATCHED, 5u);
+    }
+}
+
+/* Another block reacting at once to a store it watches by writing an engine register (stopping
+ * the rings, disabling the ring, moving TAIL back, requesting a reset): the engine must stop (or
+ * go on) after that store exactly as with one event per command. */
+static void react(sim *s)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < 400u; i++) {
+        n = fit(scratch, n, 4);
+        n += (i == 200u) ? store(scratch + n, DATA + 0x3cu, REACT)
+             : (i % 3u == 0u) ? store(scratch + n, DATA + 4u * (i % 15u), i) : noop_id(scratch + n, i & 3u);
+    }
+    if (n & 1u)
+        scratch[n++] = 0;
+    write_memory(s, RING, scratch, n);
+    start_ring(s, 16, 0, 0);
+    host_tail(s, 4u * n);
+    read_lazy(s, OBSERVED_HOST);
+    /* The host lets it go on (clears what the observer set) and runs the rest. */
+    write_register(s, CS_MI_MODE_OFFSET, CS_MI_MODE_STOP_RINGS_MASK << 16);
+    write_register(s, CS_RESET_CTL_OFFSET, CS_RESET_CTL_REQUEST_RESET_MASK << 16);
+    host_tail(s, 4u * n);
+    read_lazy(s, OBSERVED_HOST);
+}
+
+/* An observer's register write inside a run of simple commands. */
+typedef struct reaction {
+    uint32_t offset;  /* the register the observer writes */
+    uint32_t value;   /* the value */
+    const char *name; /* for the failure message */
+} reaction;
+
+static void expect_reactions(const reaction *reactions, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        setup react_setup = { .watch = { DATA }, .react_offset = reactions[i].offset, .react_value = reactions[i].value,
+                              .dump = { { DATA, 64 } } };
+        expect_simple(&react_setup, react, reactions[i].name, 100u, OBSERVED_WATCHED, 10u);
+    }
+}
+
+TEST(CsSimple, ObserverMovesTailOrHeadInsideARun)
+{
+    static const reaction moves[] = {
+        { CS_RING_TAIL_OFFSET, 0x800u, "TAIL moved back" },
+        { CS_RING_HEAD_OFFSET, 0x100u, "HEAD moved" },
+    };
+    expect_reactions(moves, sizeof moves / sizeof moves[0]);
+}
+
+TEST(CsSimple, ObserverStopsTheEngineInsideARun)
+{
+    KNOWN_DIVERGENCE("after a simple command the run goes on without cs_runnable, so Stop Rings, a "
+                     "ring disable or a reset request written by a block called from inside the "
+                     "command does not stop the engine there");
+    static const reaction stops[] = {
+        { CS_MI_MODE_OFFSET, CS_MI_MODE_STOP_RINGS_MASK << 16 | CS_MI_MODE_STOP_RINGS_MASK, "stop rings" },
+        { CS_RING_CTL_OFFSET, 15u << CS_RING_CTL_LENGTH_SHIFT, "ring disabled" },
+        { CS_RESET_CTL_OFFSET, CS_RESET_CTL_REQUEST_RESET_MASK << 16 | CS_RESET_CTL_REQUEST_RESET_MASK, "reset requested" },
+    };
+    expect_reactions(stops, sizeof stops / sizeof stops[0]);
 }

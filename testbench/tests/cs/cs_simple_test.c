@@ -62,7 +62,7 @@ static const uint32_t lazy_registers[] = {
     CS_ACTHD_OFFSET,    CS_ACTHD_UDW_OFFSET,   CS_IPEHR_OFFSET,      CS_CSCMDOP_OFFSET, CS_DMA_FADD_OFFSET,
     CS_DMA_FADD_UDW_OFFSET, CS_RING_HEAD_OFFSET, CS_BB_ADDR_OFFSET, CS_BB_ADDR_UDW_OFFSET, CS_BB_STATE_OFFSET,
     CS_MI_MODE_OFFSET,  CS_NOPID_OFFSET,       CS_ESR_OFFSET,        CS_EIR_OFFSET,     CS_IPEIR_OFFSET,
-    CS_INSTDONE_OFFSET,
+    CS_INSTDONE_OFFSET, CS_PR_CTR_OFFSET,   CS_CTX_TIMESTAMP_OFFSET, CS_RING_TAIL_OFFSET, CS_PSMI_CTL_OFFSET,
 };
 #define LAZY_COUNT (sizeof lazy_registers / sizeof lazy_registers[0])
 
@@ -1243,4 +1243,56 @@ TEST(CsSimple, ObserverStopsTheEngineInsideARun)
         { CS_RESET_CTL_OFFSET, CS_RESET_CTL_REQUEST_RESET_MASK << 16 | CS_RESET_CTL_REQUEST_RESET_MASK, "reset requested" },
     };
     expect_reactions(stops, sizeof stops / sizeof stops[0]);
+}
+
+/* The host stopping the kernel at arbitrary times while runs execute (tlm_kernel_run_for ends
+ * between two commands a run would have run back to back) and reading the lazily updated
+ * registers each time. */
+static void host_stops(sim *s)
+{
+    uint64_t state = 4242;
+    uint32_t n = 0, b = 0;
+    static uint32_t batch[1024];
+    while (b < 800u)
+        b = random_fitted(&state, batch, b);
+    b += batch_end(batch + b);
+    write_memory(s, BATCH, batch, b);
+    while (n < 1500u)
+        n = random_fitted(&state, scratch, n);
+    n += batch_start(scratch + n, BATCH, true, false);
+    while (n < 3000u)
+        n += random_simple(&state, scratch + n);
+    if (n & 1u)
+        scratch[n++] = 0;
+    write_memory(s, RING, scratch, n);
+    start_ring(s, 4, 0, 0);
+    write_register(s, CS_RING_TAIL_OFFSET, 4u * n);
+    for (uint32_t k = 0; k < 600u && cs_engine_busy(s->cs); k++) {
+        EXPECT_EQ(tlm_kernel_run_for(s->kernel, (tlm_time)(3u + k % 17u) * TLM_NS + (k % 3u) * TLM_NS / 2u),
+                  TLM_RUN_TIME_REACHED);
+        read_lazy(s, OBSERVED_HOST);
+    }
+}
+
+TEST(CsSimple, HostStopsTheKernelInsideRuns)
+{
+    static const setup host_stops_setup = { .watch = { DATA }, .dump = { { DATA, 1024 } } };
+    expect_simple(&host_stops_setup, host_stops, "host stops", 1000u, OBSERVED_HOST, 100u);
+}
+
+/* The watchdog counter (spec 000 §1.1.6) expiring every 37 clocks while runs of simple commands
+ * execute: each Timeout Counter Expired message comes from an event of its own between two
+ * commands, and the interrupt sink reads the lazily updated registers then. */
+static void watchdog(sim *s)
+{
+    write_register(s, CS_PR_CTR_THRSH_OFFSET, 37);
+    write_register(s, CS_PR_CTR_CTL_OFFSET, 0); /* start */
+    long_runs(s);
+    write_register(s, CS_PR_CTR_CTL_OFFSET, 1); /* stop */
+}
+
+TEST(CsSimple, WatchdogExpiresBetweenSimpleCommands)
+{
+    static const setup watchdog_setup = { .read_during = true, .dump = { { DATA, 1024 } } };
+    expect_simple(&watchdog_setup, watchdog, "watchdog", 7000u, OBSERVED_IRQ, 100u);
 }

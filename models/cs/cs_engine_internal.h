@@ -180,6 +180,9 @@ struct cs_engine_model {
     bool status_stale;             /* simple commands ran since cs_update_status (cs_simple.c) */
     long simple_index;             /* the last simple command's table entry (its command row) */
     bool in_simple;                /* a simple command is storing: cs_store may use store_grant */
+    uint64_t bus_transfers;        /* transfers bus() made: whatever they set off (an observer, a
+                                      foreign memory's wait) may change the engine, so a simple run
+                                      ends after a command that made one */
     cs_grant store_grant;          /* DMI write grant of the page simple commands last stored to */
     cs_grant fetch_grant;          /* DMI read grant of the page they last fetched from */
     uint64_t command_at;           /* graphics address of the header of the command being executed */

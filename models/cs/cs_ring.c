@@ -19,6 +19,7 @@ static bool bus(cs_engine_model *model, tlm_cmd command, uint64_t address, void 
     /* Whatever the transfer sets off (an observer, a watch) may withdraw a grant. */
     model->store_grant.valid = false;
     model->fetch_grant.valid = false;
+    model->bus_transfers++;
     tlm_b_transport(model->config.memory, &payload, &model->bus_delay);
     if (command == TLM_CMD_WRITE) {
         model->stats.writes++;

@@ -16,8 +16,9 @@
  *             leaves a dword before TAIL, stays in the batch limit, does not wrap and is
  *             permitted where it is: run here, then the next;
  *   general   anything else: CS_SIMPLE_NONE, with nothing done, at the command's time;
- *   error     a simple command raised an error (a refused store): its length, for the general
- *             path's ending of a command;
+ *   bus       a simple command made a bus transfer (no grant) or raised an error: its length,
+ *             for the general path's ending of a command (what the transfer set off may have
+ *             stopped the engine or moved HEAD or TAIL);
  *   ended     the next command is not due before another event, the quantum's end or the
  *             run's limit: the step is rescheduled as the general path does (CS_SIMPLE_ENDED). */
 #include <string.h>
@@ -168,6 +169,7 @@ int cs_simple_run(cs_engine_model *model)
                            : 0;
         }
         model->bus_delay = 0;
+        uint64_t transfers = model->bus_transfers;
         uint64_t line = at & ~(uint64_t)(CS_FETCH_LINE_BYTES - 1u);
         if (!model->line_valid || model->line_address != line) {
             /* The fetch the general path would make for this header, at the same time: through
@@ -195,6 +197,8 @@ int cs_simple_run(cs_engine_model *model)
             tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock + model->bus_delay;
             for (;;) {
                 parsed(model, &run, at, header, run.noop_index, 1u);
+                if (model->bus_transfers != transfers)
+                    return 1; /* its line came over the bus: the general path's ending */
                 tlm_time next = tlm_kernel_now(model->kernel) + cost;
                 if (next >= model->keeper.next_sync || tlm_event_pending(&model->step) ||
                     !tlm_kernel_continue_at(model->kernel, next))
@@ -257,8 +261,10 @@ int cs_simple_run(cs_engine_model *model)
                 run.noop = header; /* nothing to execute: the same header again needs nothing */
                 run.noop_index = index;
             }
-            /* A refused store (or HEAD report) raised an error: the general path takes over after it. */
-            if (model->stats.errors != errors)
+            /* A bus transfer (the fetch, a store without a grant, a HEAD report) may have set off
+             * a block that changed the engine, or raised an error: the general path's ending
+             * (cs_runnable, the status update) takes over after the command. */
+            if (model->stats.errors != errors || model->bus_transfers != transfers)
                 return (int)length;
         }
         /* The step loop's tlm_qk_inc and tlm_qk_sync_inline, with the keeper's offset 0 between

@@ -217,7 +217,15 @@ static void host_tail(sim *s, uint32_t tail)
  * at HWSP. HEAD starts at `head`. */
 static void start_ring(sim *s, uint32_t pages, uint32_t head, uint32_t flags)
 {
-    write_register(s, CS_HWS_PGA_OFFSET, HWSP);
+    if (s->setup->gen6) {
+        /* gen6: HWS_PGA at base + 0x2080 only (spec 000 §1.1.2.1), its own target. */
+        uint32_t value = HWSP;
+        tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, 0, &value, 4);
+        tlm_time delay = 0;
+        tlm_b_transport(cs_engine_hws_pga_target(s->cs), &payload, &delay);
+    } else {
+        write_register(s, CS_HWS_PGA_OFFSET, HWSP);
+    }
     write_register(s, CS_RING_START_OFFSET, RING);
     write_register(s, CS_RING_HEAD_OFFSET, head);
     write_register(s, CS_RING_TAIL_OFFSET, head);
@@ -529,8 +537,9 @@ static uint32_t random_simple_ids(uint64_t *state, uint32_t *out, uint32_t ids)
         return noop_id(out, (r >> 10) & ids);
     case 4:
         return store(out, (r >> 4) % 4u == 0 ? DATA + (r >> 6 & 0x38u) : address, r);
-    case 5:
-        return store_qword(out, address, (uint64_t)r * 0x9e3779b97f4a7c15ull);
+    case 5: /* gen6 has no QWord form in its table */
+        return profile == CS_PROFILE_GEN6 ? store(out, address, r)
+                                          : store_qword(out, address, (uint64_t)r * 0x9e3779b97f4a7c15ull);
     default:
         return noop(out);
     }
@@ -641,6 +650,12 @@ TEST(CsSimple, HeadReportAtTheSameTime)
                                       .dump = { { DATA, 1024 }, { HWSP, 64 } } };
     result = expect_simple(&every_128k, head_report, "head report every 128 KiB", 500u, 0, 0);
     EXPECT_EQ(result.inside[INSIDE_AT], 2u);
+    /* gen6 (spec 000 §1.1.5.4 defines the report). */
+    static const setup gen6_64k = { .gen6 = true, .watch = { HWSP, DATA }, .inside_at = HEAD_REPORT,
+                                    .dump = { { DATA, 1024 }, { HWSP, 64 } } };
+    result = expect_simple(&gen6_64k, head_report, "gen6 head report", 500u, 0, 0);
+    EXPECT_EQ(result.inside[INSIDE_AT], 2u);
+    profile = CS_PROFILE_GEN12;
 }
 
 /* NOOPs with identification numbers among plain ones, between stores into a watched line: the

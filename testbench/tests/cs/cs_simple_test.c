@@ -5,12 +5,14 @@
  * at the default quantum, on an untraced kernel (the simple path runs only there), while
  * everything that can observe the engine is logged in order with its time: another block's
  * periodic event reading the registers the simple path updates lazily, memory observers on
- * watched lines (which also read those registers while the write happens), the interrupt
- * messages, the host between runs; then the final registers, memory, counters, kernel events
+ * watched lines (some reading those registers, or writing one, while they are called), the
+ * interrupt messages, the host between runs or stopping the kernel anywhere, a recording
+ * tracer where one is installed; then the final registers, memory, counters, kernel events
  * and end time. The logs must be equal entry for entry, and the decoupled run must really
  * have taken the simple path where the test says so: an observation counts as made inside a
  * run of simple commands when every command counted since the previous observation was a
- * simple one (cs_engine_stats.simple), the command being executed included. */
+ * simple one (cs_engine_stats.simple), the command being executed included. Tests of a
+ * divergence the model still has run only with GTSIM_CS_SIMPLE_STRICT set (KNOWN_DIVERGENCE). */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -79,6 +81,8 @@ typedef struct setup {
     bool gen6;                   /* a gen6 render engine (default: gen12) */
     uint32_t react_offset;       /* an observer seeing REACT stored writes this register (0: none) */
     uint32_t react_value;        /* with this value */
+    tlm_time read_latency;       /* the memory's read latency (tlm_memory_set_latency) */
+    tlm_time write_latency;      /* and write latency */
     struct {
         uint64_t at;             /* first byte */
         uint32_t bytes;          /* bytes compared */
@@ -288,6 +292,7 @@ static void run(sim *s, const setup *setup, program_fn program, tlm_time quantum
     }
     tlm_logger_set_level(tlm_kernel_logger(s->kernel), TLM_LOG_ERROR);
     s->memory = tlm_memory_create(s->kernel, "memory", setup->memory_size);
+    tlm_memory_set_latency(s->memory, setup->read_latency, setup->write_latency);
     for (unsigned i = 0; i < WATCHES; i++)
         if (setup->watch[i])
             tlm_memory_watch(s->memory, setup->watch[i], watched_write, s);
@@ -1310,4 +1315,22 @@ TEST(CsSimple, WatchdogExpiresBetweenSimpleCommands)
 {
     static const setup watchdog_setup = { .read_during = true, .dump = { { DATA, 1024 } } };
     expect_simple(&watchdog_setup, watchdog, "watchdog", 7000u, OBSERVED_IRQ, 100u);
+}
+
+/* A memory with read and write latency: each fetch and store adds its bus time to the command's
+ * cost (docs/reference/cs.md "Timing"), inside runs as with one event per command. */
+TEST(CsSimple, MemoryLatencyInsideRuns)
+{
+    static const setup latency_stores = { .read_latency = 3 * TLM_NS, .write_latency = 5 * TLM_NS,
+                                          .memory_size = SMALL_MEMORY, .watch = { DATA, REWRITTEN & ~63u },
+                                          .dump = { { DATA, 0x400 } } };
+    expect_simple(&latency_stores, stores, "stores with latency", 400u, OBSERVED_WATCHED, 20u);
+    static const setup latency_sampled = { .read_latency = 7 * TLM_NS, .write_latency = 1 * TLM_NS,
+                                           .sample_period = 5 * TLM_NS, .watch = { DATA }, .dump = { { DATA, 1024 } } };
+    expect_simple(&latency_sampled, sampled, "sampled with latency", 1000u, OBSERVED_SAMPLE, 10u);
+    static const setup latency_report = { .read_latency = 2 * TLM_NS, .write_latency = 3 * TLM_NS,
+                                          .watch = { HWSP, DATA }, .inside_at = HEAD_REPORT,
+                                          .dump = { { DATA, 1024 }, { HWSP, 64 } } };
+    outcome result = expect_simple(&latency_report, head_report, "head report with latency", 500u, 0, 0);
+    EXPECT_EQ(result.inside[INSIDE_AT], 2u);
 }

@@ -83,6 +83,7 @@ typedef struct setup {
     uint32_t react_value;        /* with this value */
     tlm_time read_latency;       /* the memory's read latency (tlm_memory_set_latency) */
     tlm_time write_latency;      /* and write latency */
+    bool follow_up;              /* an observer schedules an event 0-2 ns after each write it sees */
     struct {
         uint64_t at;             /* first byte */
         uint32_t bytes;          /* bytes compared */
@@ -107,6 +108,8 @@ typedef struct sim {
     uint32_t trace_rows;       /* rows the tracer declared */
     bool calling;              /* an observer is reading registers (no nested observations) */
     bool reacted;              /* the observer wrote setup.react_offset (once) */
+    tlm_event follow;          /* the observer's follow-up event (setup.follow_up) */
+    uint32_t follows;          /* follow-ups scheduled */
     tlm_event producer;        /* software writing commands ahead of HEAD and moving TAIL */
     uint32_t produced;         /* units the producer wrote */
     uint32_t tail;             /* the producer's TAIL */
@@ -185,6 +188,8 @@ static void watched_write(void *context, const tlm_memory_write *write)
     uint32_t dword = 0;
     memcpy(&dword, write->line_data + (at & ~3u), 4);
     observe(s, OBSERVED_WATCHED, (uint32_t)write->write_address, (uint64_t)write->write_length << 32 | dword);
+    if (s->setup->follow_up && !tlm_event_pending(&s->follow))
+        tlm_event_notify(s->kernel, &s->follow, (tlm_time)(s->follows++ % 3u) * TLM_NS);
     if (s->setup->react_offset && dword == REACT && !s->reacted) {
         s->reacted = true;
         write_register(s, s->setup->react_offset, s->setup->react_value);
@@ -194,6 +199,12 @@ static void watched_write(void *context, const tlm_memory_write *write)
         read_lazy(s, OBSERVED_DURING);
         s->calling = false;
     }
+}
+
+/* The follow-up: another block's event a moment after a write it saw, reading the registers. */
+static void follow_up(void *context)
+{
+    read_lazy(context, OBSERVED_SAMPLE);
 }
 
 static void interrupt(void *context, const irq_message *message)
@@ -306,6 +317,7 @@ static void run(sim *s, const setup *setup, program_fn program, tlm_time quantum
         .clock_period = TLM_NS,
         .batch_dword_limit = setup->batch_dword_limit,
     };
+    tlm_event_init(&s->follow, "follow", follow_up, s);
     s->cs = cs_engine_create(s->kernel, "rcs", &config);
     ASSERT_TRUE(s->cs != NULL);
     cs_engine_set_quantum(s->cs, quantum);
@@ -320,6 +332,7 @@ static void run(sim *s, const setup *setup, program_fn program, tlm_time quantum
     EXPECT_EQ(tlm_kernel_run_until_idle(s->kernel, TLM_MS), TLM_RUN_IDLE);
     if (setup->sample_period)
         tlm_event_cancel(s->kernel, &s->sampler);
+    tlm_event_cancel(s->kernel, &s->follow);
 
     static const uint32_t finals[] = {
         CS_RING_HEAD_OFFSET, CS_RING_TAIL_OFFSET, CS_RING_CTL_OFFSET, CS_ACTHD_OFFSET, CS_ACTHD_UDW_OFFSET,
@@ -1333,4 +1346,16 @@ TEST(CsSimple, MemoryLatencyInsideRuns)
                                           .dump = { { DATA, 1024 }, { HWSP, 64 } } };
     outcome result = expect_simple(&latency_report, head_report, "head report with latency", 500u, 0, 0);
     EXPECT_EQ(result.inside[INSIDE_AT], 2u);
+}
+
+/* A block that answers a write it watches with an event of its own at once (delay 0) or a
+ * moment later, scheduled from inside a run of stores: the run must end before that event as
+ * the reference's next step would come after it. */
+TEST(CsSimple, ObserverSchedulesAnEventInsideARun)
+{
+    static const setup follow_watched = { .follow_up = true, .watch = { DATA }, .dump = { { DATA, 1024 } } };
+    expect_simple(&follow_watched, watched, "follow-up events", 1500u, OBSERVED_WATCHED, 100u);
+    static const setup follow_stores = { .follow_up = true, .memory_size = SMALL_MEMORY,
+                                         .watch = { DATA, REWRITTEN & ~63u }, .dump = { { DATA, 0x400 } } };
+    expect_simple(&follow_stores, stores, "follow-up events, stores", 400u, OBSERVED_WATCHED, 20u);
 }

@@ -886,19 +886,21 @@ TEST(CsSimple, BatchDwordLimitCrossedInsideARun)
     }
 }
 
-/* Another block reading the lazily updated registers every few ns while runs of random simple
- * commands execute in the ring and in a batch. */
-static void sampled(sim *s)
+/* Random simple commands from `seed`: a secure batch of about `batch_dwords` dwords at BATCH,
+ * and a 16 KiB ring of 1500 dwords, the batch start, 1500 more (`fitted`: the batch and the
+ * first part with every command inside its line); the ring started, TAIL not moved. The
+ * ring's dwords. */
+static uint32_t ring_and_batch(sim *s, uint64_t seed, uint32_t batch_dwords, bool fitted)
 {
-    uint64_t state = 77;
-    uint32_t n = 0, b = 0;
     static uint32_t batch[2048];
-    while (b < 1500u)
-        b += random_simple(&state, batch + b);
+    uint64_t state = seed;
+    uint32_t n = 0, b = 0;
+    while (b < batch_dwords)
+        b = fitted ? random_fitted(&state, batch, b) : b + random_simple(&state, batch + b);
     b += batch_end(batch + b);
     write_memory(s, BATCH, batch, b);
     while (n < 1500u)
-        n += random_simple(&state, scratch + n);
+        n = fitted ? random_fitted(&state, scratch, n) : n + random_simple(&state, scratch + n);
     n += batch_start(scratch + n, BATCH, true, false);
     while (n < 3000u)
         n += random_simple(&state, scratch + n);
@@ -906,6 +908,14 @@ static void sampled(sim *s)
         scratch[n++] = 0;
     write_memory(s, RING, scratch, n);
     start_ring(s, 4, 0, 0);
+    return n;
+}
+
+/* Another block reading the lazily updated registers every few ns while runs of random simple
+ * commands execute in the ring and in a batch. */
+static void sampled(sim *s)
+{
+    uint32_t n = ring_and_batch(s, 77, 1500u, false);
     for (uint32_t part = 1; part <= 7u; part++)
         host_tail(s, 4u * (n * part / 7u) & ~7u);
     host_tail(s, 4u * n);
@@ -1283,22 +1293,7 @@ TEST(CsSimple, ObserverStopsTheEngineInsideARun)
  * registers each time. */
 static void host_stops(sim *s)
 {
-    uint64_t state = 4242;
-    uint32_t n = 0, b = 0;
-    static uint32_t batch[1024];
-    while (b < 800u)
-        b = random_fitted(&state, batch, b);
-    b += batch_end(batch + b);
-    write_memory(s, BATCH, batch, b);
-    while (n < 1500u)
-        n = random_fitted(&state, scratch, n);
-    n += batch_start(scratch + n, BATCH, true, false);
-    while (n < 3000u)
-        n += random_simple(&state, scratch + n);
-    if (n & 1u)
-        scratch[n++] = 0;
-    write_memory(s, RING, scratch, n);
-    start_ring(s, 4, 0, 0);
+    uint32_t n = ring_and_batch(s, 4242, 800u, true);
     write_register(s, CS_RING_TAIL_OFFSET, 4u * n);
     for (uint32_t k = 0; k < 600u && cs_engine_busy(s->cs); k++) {
         EXPECT_EQ(tlm_kernel_run_for(s->kernel, (tlm_time)(3u + k % 17u) * TLM_NS + (k % 3u) * TLM_NS / 2u),

@@ -5,12 +5,14 @@
  * at the default quantum, on an untraced kernel (the simple path runs only there), while
  * everything that can observe the engine is logged in order with its time: another block's
  * periodic event reading the registers the simple path updates lazily, memory observers on
- * watched lines (which also read those registers while the write happens), the interrupt
- * messages, the host between runs; then the final registers, memory, counters, kernel events
+ * watched lines (some reading those registers, or writing one, while they are called), the
+ * interrupt messages, the host between runs or stopping the kernel anywhere, a recording
+ * tracer where one is installed; then the final registers, memory, counters, kernel events
  * and end time. The logs must be equal entry for entry, and the decoupled run must really
  * have taken the simple path where the test says so: an observation counts as made inside a
  * run of simple commands when every command counted since the previous observation was a
- * simple one (cs_engine_stats.simple), the command being executed included. */
+ * simple one (cs_engine_stats.simple), the command being executed included. Tests of a
+ * divergence the model still has run only with GTSIM_CS_SIMPLE_STRICT set (KNOWN_DIVERGENCE). */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -79,6 +81,9 @@ typedef struct setup {
     bool gen6;                   /* a gen6 render engine (default: gen12) */
     uint32_t react_offset;       /* an observer seeing REACT stored writes this register (0: none) */
     uint32_t react_value;        /* with this value */
+    tlm_time read_latency;       /* the memory's read latency (tlm_memory_set_latency) */
+    tlm_time write_latency;      /* and write latency */
+    bool follow_up;              /* an observer schedules an event 0-2 ns after each write it sees */
     struct {
         uint64_t at;             /* first byte */
         uint32_t bytes;          /* bytes compared */
@@ -103,6 +108,8 @@ typedef struct sim {
     uint32_t trace_rows;       /* rows the tracer declared */
     bool calling;              /* an observer is reading registers (no nested observations) */
     bool reacted;              /* the observer wrote setup.react_offset (once) */
+    tlm_event follow;          /* the observer's follow-up event (setup.follow_up) */
+    uint32_t follows;          /* follow-ups scheduled */
     tlm_event producer;        /* software writing commands ahead of HEAD and moving TAIL */
     uint32_t produced;         /* units the producer wrote */
     uint32_t tail;             /* the producer's TAIL */
@@ -181,6 +188,8 @@ static void watched_write(void *context, const tlm_memory_write *write)
     uint32_t dword = 0;
     memcpy(&dword, write->line_data + (at & ~3u), 4);
     observe(s, OBSERVED_WATCHED, (uint32_t)write->write_address, (uint64_t)write->write_length << 32 | dword);
+    if (s->setup->follow_up && !tlm_event_pending(&s->follow))
+        tlm_event_notify(s->kernel, &s->follow, (tlm_time)(s->follows++ % 3u) * TLM_NS);
     if (s->setup->react_offset && dword == REACT && !s->reacted) {
         s->reacted = true;
         write_register(s, s->setup->react_offset, s->setup->react_value);
@@ -190,6 +199,12 @@ static void watched_write(void *context, const tlm_memory_write *write)
         read_lazy(s, OBSERVED_DURING);
         s->calling = false;
     }
+}
+
+/* The follow-up: another block's event a moment after a write it saw, reading the registers. */
+static void follow_up(void *context)
+{
+    read_lazy(context, OBSERVED_SAMPLE);
 }
 
 static void interrupt(void *context, const irq_message *message)
@@ -217,7 +232,15 @@ static void host_tail(sim *s, uint32_t tail)
  * at HWSP. HEAD starts at `head`. */
 static void start_ring(sim *s, uint32_t pages, uint32_t head, uint32_t flags)
 {
-    write_register(s, CS_HWS_PGA_OFFSET, HWSP);
+    if (s->setup->gen6) {
+        /* gen6: HWS_PGA at base + 0x2080 only (spec 000 §1.1.2.1), its own target. */
+        uint32_t value = HWSP;
+        tlm_payload payload = tlm_payload_make(TLM_CMD_WRITE, 0, &value, 4);
+        tlm_time delay = 0;
+        tlm_b_transport(cs_engine_hws_pga_target(s->cs), &payload, &delay);
+    } else {
+        write_register(s, CS_HWS_PGA_OFFSET, HWSP);
+    }
     write_register(s, CS_RING_START_OFFSET, RING);
     write_register(s, CS_RING_HEAD_OFFSET, head);
     write_register(s, CS_RING_TAIL_OFFSET, head);
@@ -280,6 +303,7 @@ static void run(sim *s, const setup *setup, program_fn program, tlm_time quantum
     }
     tlm_logger_set_level(tlm_kernel_logger(s->kernel), TLM_LOG_ERROR);
     s->memory = tlm_memory_create(s->kernel, "memory", setup->memory_size);
+    tlm_memory_set_latency(s->memory, setup->read_latency, setup->write_latency);
     for (unsigned i = 0; i < WATCHES; i++)
         if (setup->watch[i])
             tlm_memory_watch(s->memory, setup->watch[i], watched_write, s);
@@ -293,6 +317,7 @@ static void run(sim *s, const setup *setup, program_fn program, tlm_time quantum
         .clock_period = TLM_NS,
         .batch_dword_limit = setup->batch_dword_limit,
     };
+    tlm_event_init(&s->follow, "follow", follow_up, s);
     s->cs = cs_engine_create(s->kernel, "rcs", &config);
     ASSERT_TRUE(s->cs != NULL);
     cs_engine_set_quantum(s->cs, quantum);
@@ -307,6 +332,7 @@ static void run(sim *s, const setup *setup, program_fn program, tlm_time quantum
     EXPECT_EQ(tlm_kernel_run_until_idle(s->kernel, TLM_MS), TLM_RUN_IDLE);
     if (setup->sample_period)
         tlm_event_cancel(s->kernel, &s->sampler);
+    tlm_event_cancel(s->kernel, &s->follow);
 
     static const uint32_t finals[] = {
         CS_RING_HEAD_OFFSET, CS_RING_TAIL_OFFSET, CS_RING_CTL_OFFSET, CS_ACTHD_OFFSET, CS_ACTHD_UDW_OFFSET,
@@ -529,8 +555,9 @@ static uint32_t random_simple_ids(uint64_t *state, uint32_t *out, uint32_t ids)
         return noop_id(out, (r >> 10) & ids);
     case 4:
         return store(out, (r >> 4) % 4u == 0 ? DATA + (r >> 6 & 0x38u) : address, r);
-    case 5:
-        return store_qword(out, address, (uint64_t)r * 0x9e3779b97f4a7c15ull);
+    case 5: /* gen6 has no QWord form in its table */
+        return profile == CS_PROFILE_GEN6 ? store(out, address, r)
+                                          : store_qword(out, address, (uint64_t)r * 0x9e3779b97f4a7c15ull);
     default:
         return noop(out);
     }
@@ -641,6 +668,12 @@ TEST(CsSimple, HeadReportAtTheSameTime)
                                       .dump = { { DATA, 1024 }, { HWSP, 64 } } };
     result = expect_simple(&every_128k, head_report, "head report every 128 KiB", 500u, 0, 0);
     EXPECT_EQ(result.inside[INSIDE_AT], 2u);
+    /* gen6 (spec 000 §1.1.5.4 defines the report). */
+    static const setup gen6_64k = { .gen6 = true, .watch = { HWSP, DATA }, .inside_at = HEAD_REPORT,
+                                    .dump = { { DATA, 1024 }, { HWSP, 64 } } };
+    result = expect_simple(&gen6_64k, head_report, "gen6 head report", 500u, 0, 0);
+    EXPECT_EQ(result.inside[INSIDE_AT], 2u);
+    profile = CS_PROFILE_GEN12;
 }
 
 /* NOOPs with identification numbers among plain ones, between stores into a watched line: the
@@ -853,19 +886,21 @@ TEST(CsSimple, BatchDwordLimitCrossedInsideARun)
     }
 }
 
-/* Another block reading the lazily updated registers every few ns while runs of random simple
- * commands execute in the ring and in a batch. */
-static void sampled(sim *s)
+/* Random simple commands from `seed`: a secure batch of about `batch_dwords` dwords at BATCH,
+ * and a 16 KiB ring of 1500 dwords, the batch start, 1500 more (`fitted`: the batch and the
+ * first part with every command inside its line); the ring started, TAIL not moved. The
+ * ring's dwords. */
+static uint32_t ring_and_batch(sim *s, uint64_t seed, uint32_t batch_dwords, bool fitted)
 {
-    uint64_t state = 77;
-    uint32_t n = 0, b = 0;
     static uint32_t batch[2048];
-    while (b < 1500u)
-        b += random_simple(&state, batch + b);
+    uint64_t state = seed;
+    uint32_t n = 0, b = 0;
+    while (b < batch_dwords)
+        b = fitted ? random_fitted(&state, batch, b) : b + random_simple(&state, batch + b);
     b += batch_end(batch + b);
     write_memory(s, BATCH, batch, b);
     while (n < 1500u)
-        n += random_simple(&state, scratch + n);
+        n = fitted ? random_fitted(&state, scratch, n) : n + random_simple(&state, scratch + n);
     n += batch_start(scratch + n, BATCH, true, false);
     while (n < 3000u)
         n += random_simple(&state, scratch + n);
@@ -873,6 +908,14 @@ static void sampled(sim *s)
         scratch[n++] = 0;
     write_memory(s, RING, scratch, n);
     start_ring(s, 4, 0, 0);
+    return n;
+}
+
+/* Another block reading the lazily updated registers every few ns while runs of random simple
+ * commands execute in the ring and in a batch. */
+static void sampled(sim *s)
+{
+    uint32_t n = ring_and_batch(s, 77, 1500u, false);
     for (uint32_t part = 1; part <= 7u; part++)
         host_tail(s, 4u * (n * part / 7u) & ~7u);
     host_tail(s, 4u * n);
@@ -1250,22 +1293,7 @@ TEST(CsSimple, ObserverStopsTheEngineInsideARun)
  * registers each time. */
 static void host_stops(sim *s)
 {
-    uint64_t state = 4242;
-    uint32_t n = 0, b = 0;
-    static uint32_t batch[1024];
-    while (b < 800u)
-        b = random_fitted(&state, batch, b);
-    b += batch_end(batch + b);
-    write_memory(s, BATCH, batch, b);
-    while (n < 1500u)
-        n = random_fitted(&state, scratch, n);
-    n += batch_start(scratch + n, BATCH, true, false);
-    while (n < 3000u)
-        n += random_simple(&state, scratch + n);
-    if (n & 1u)
-        scratch[n++] = 0;
-    write_memory(s, RING, scratch, n);
-    start_ring(s, 4, 0, 0);
+    uint32_t n = ring_and_batch(s, 4242, 800u, true);
     write_register(s, CS_RING_TAIL_OFFSET, 4u * n);
     for (uint32_t k = 0; k < 600u && cs_engine_busy(s->cs); k++) {
         EXPECT_EQ(tlm_kernel_run_for(s->kernel, (tlm_time)(3u + k % 17u) * TLM_NS + (k % 3u) * TLM_NS / 2u),
@@ -1295,4 +1323,34 @@ TEST(CsSimple, WatchdogExpiresBetweenSimpleCommands)
 {
     static const setup watchdog_setup = { .read_during = true, .dump = { { DATA, 1024 } } };
     expect_simple(&watchdog_setup, watchdog, "watchdog", 7000u, OBSERVED_IRQ, 100u);
+}
+
+/* A memory with read and write latency: each fetch and store adds its bus time to the command's
+ * cost (docs/reference/cs.md "Timing"), inside runs as with one event per command. */
+TEST(CsSimple, MemoryLatencyInsideRuns)
+{
+    static const setup latency_stores = { .read_latency = 3 * TLM_NS, .write_latency = 5 * TLM_NS,
+                                          .memory_size = SMALL_MEMORY, .watch = { DATA, REWRITTEN & ~63u },
+                                          .dump = { { DATA, 0x400 } } };
+    expect_simple(&latency_stores, stores, "stores with latency", 400u, OBSERVED_WATCHED, 20u);
+    static const setup latency_sampled = { .read_latency = 7 * TLM_NS, .write_latency = 1 * TLM_NS,
+                                           .sample_period = 5 * TLM_NS, .watch = { DATA }, .dump = { { DATA, 1024 } } };
+    expect_simple(&latency_sampled, sampled, "sampled with latency", 1000u, OBSERVED_SAMPLE, 10u);
+    static const setup latency_report = { .read_latency = 2 * TLM_NS, .write_latency = 3 * TLM_NS,
+                                          .watch = { HWSP, DATA }, .inside_at = HEAD_REPORT,
+                                          .dump = { { DATA, 1024 }, { HWSP, 64 } } };
+    outcome result = expect_simple(&latency_report, head_report, "head report with latency", 500u, 0, 0);
+    EXPECT_EQ(result.inside[INSIDE_AT], 2u);
+}
+
+/* A block that answers a write it watches with an event of its own at once (delay 0) or a
+ * moment later, scheduled from inside a run of stores: the run must end before that event as
+ * the reference's next step would come after it. */
+TEST(CsSimple, ObserverSchedulesAnEventInsideARun)
+{
+    static const setup follow_watched = { .follow_up = true, .watch = { DATA }, .dump = { { DATA, 1024 } } };
+    expect_simple(&follow_watched, watched, "follow-up events", 1500u, OBSERVED_WATCHED, 100u);
+    static const setup follow_stores = { .follow_up = true, .memory_size = SMALL_MEMORY,
+                                         .watch = { DATA, REWRITTEN & ~63u }, .dump = { { DATA, 0x400 } } };
+    expect_simple(&follow_stores, stores, "follow-up events, stores", 400u, OBSERVED_WATCHED, 20u);
 }

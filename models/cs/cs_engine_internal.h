@@ -6,6 +6,7 @@
 #ifndef CS_ENGINE_INTERNAL_H
 #define CS_ENGINE_INTERNAL_H
 
+#include <string.h>
 #include "cs_engine.h"
 #include "cs_execlist.h"
 #include "cs_math.h"
@@ -330,7 +331,49 @@ static inline uint64_t cs_hot(const cs_engine_model *model, const cs_decoded *de
     return value;
 }
 
-void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
+void cs_store_bus(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes);
+uint8_t *cs_grant_request(cs_engine_model *model, cs_grant *grant, tlm_cmd command, uint64_t address, uint32_t bytes);
+
+/* Where `bytes` at `address` live in the memory, through `grant` (asked for when it does not
+ * cover them); NULL when the memory grants no such access and the bus is the way. */
+static inline uint8_t *cs_grant_pointer(cs_engine_model *model, cs_grant *grant, tlm_cmd command, uint64_t address,
+                                        uint32_t bytes)
+{
+    if (grant->valid && address >= grant->region.start && address + bytes - 1u <= grant->region.end &&
+        address + bytes - 1u >= address)
+        return grant->region.pointer + (address - grant->region.start);
+    return cs_grant_request(model, grant, command, address, bytes);
+}
+
+/* A simple command's store through its grant: what the bus write does, without the transaction. */
+static inline bool cs_store_direct(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
+{
+    uint8_t *to = cs_grant_pointer(model, &model->store_grant, TLM_CMD_WRITE, address, bytes);
+    if (!to)
+        return false;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (bytes == 8u)
+        memcpy(to, &value, 8); /* memory's byte order is the host's */
+    else
+        memcpy(to, &value, 4);
+#else
+    for (uint32_t i = 0; i < bytes; i++)
+        to[i] = (uint8_t)(value >> (8 * i));
+#endif
+    model->bus_delay += model->store_grant.region.write_latency;
+    model->stats.writes++;
+    model->stats.dmi_writes++;
+    if (model->line_valid && address < model->line_address + CS_FETCH_LINE_BYTES && model->line_address < address + bytes)
+        model->line_valid = false;
+    return true;
+}
+
+/* A dword or qword store: through the grant in a run of simple commands, else on the bus. */
+static inline void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
+{
+    if (!model->in_simple || !cs_store_direct(model, address, value, bytes))
+        cs_store_bus(model, address, value, bytes);
+}
 
 /* data, and data_hi when the command is long enough to hold it: a dword or a qword store
  * (MI_STORE_DATA_IMM, MI_STORE_DATA_INDEX, a post-sync write; inline for the simple path). */
@@ -379,18 +422,6 @@ void cs_advance_head(cs_engine_model *model, uint32_t dwords);
 void cs_arb_check(cs_engine_model *model);
 uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded, uint64_t *at);
 bool cs_fetch_line(cs_engine_model *model, uint64_t line);
-uint8_t *cs_grant_request(cs_engine_model *model, cs_grant *grant, tlm_cmd command, uint64_t address, uint32_t bytes);
-
-/* Where `bytes` at `address` live in the memory, through `grant` (asked for when it does not
- * cover them); NULL when the memory grants no such access and the bus is the way. */
-static inline uint8_t *cs_grant_pointer(cs_engine_model *model, cs_grant *grant, tlm_cmd command, uint64_t address,
-                                        uint32_t bytes)
-{
-    if (grant->valid && address >= grant->region.start && address + bytes - 1u <= grant->region.end &&
-        address + bytes - 1u >= address)
-        return grant->region.pointer + (address - grant->region.start);
-    return cs_grant_request(model, grant, command, address, bytes);
-}
 
 /* cs_simple.c */
 #define CS_SIMPLE_NONE (-1)  /* cs_simple_run: the command at the position needs the general path */

@@ -58,34 +58,9 @@ uint8_t *cs_grant_request(cs_engine_model *model, cs_grant *grant, tlm_cmd comma
     return grant->valid ? region->pointer + (address - region->start) : NULL;
 }
 
-/* A simple command's store through its grant: what the bus write does, without the transaction. */
-static bool store_direct(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
+/* A dword or qword store on the bus; a refused one is a Page Table error. */
+void cs_store_bus(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
 {
-    uint8_t *to = cs_grant_pointer(model, &model->store_grant, TLM_CMD_WRITE, address, bytes);
-    if (!to)
-        return false;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (bytes == 8u)
-        memcpy(to, &value, 8); /* memory's byte order is the host's */
-    else
-        memcpy(to, &value, 4);
-#else
-    for (uint32_t i = 0; i < bytes; i++)
-        to[i] = (uint8_t)(value >> (8 * i));
-#endif
-    model->bus_delay += model->store_grant.region.write_latency;
-    model->stats.writes++;
-    model->stats.dmi_writes++;
-    if (model->line_valid && address < model->line_address + CS_FETCH_LINE_BYTES && model->line_address < address + bytes)
-        model->line_valid = false;
-    return true;
-}
-
-/* A dword or qword store; a refused one is a Page Table error. */
-void cs_store(cs_engine_model *model, uint64_t address, uint64_t value, uint32_t bytes)
-{
-    if (model->in_simple && store_direct(model, address, value, bytes))
-        return;
     uint8_t data[8];
     for (uint32_t i = 0; i < 8; i++)
         data[i] = (uint8_t)(value >> (8 * i));

@@ -112,11 +112,16 @@ typedef struct run_state {
 /* What step_once does for a command that passes every check, up to its execution: the hang
  * capture, the counters, and the parser's position past it. BB_ADDR gets what the general
  * path's status update after the command before left there (the batch head, this command), as a
- * memory observer or the interrupt sink called during the command may read it. */
+ * memory observer or the interrupt sink called during the command may read it. A repeat of the
+ * command before in the same line (the same header, the same line, the same upper address bits)
+ * moves only ACTHD of the capture. */
 static inline void parsed(cs_engine_model *model, run_state *run, uint64_t at, uint32_t header, long index,
-                          uint32_t length)
+                          uint32_t length, bool repeat)
 {
-    cs_capture_command(model, header, at);
+    if (repeat)
+        *cs_reg(model, CS_ACTHD_INDEX) = (uint32_t)at;
+    else
+        cs_capture_command(model, header, at);
     model->simple_index = index;
     model->status_stale = true;
     model->stats.commands++;
@@ -195,10 +200,10 @@ int cs_simple_run(cs_engine_model *model)
              * execute, wrap or report; each still parsed and synchronised on its own. */
             model->command[0] = header;
             tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock + model->bus_delay;
+            parsed(model, &run, at, header, run.noop_index, 1u, false);
+            if (model->bus_transfers != transfers)
+                return 1; /* its line came over the bus: the general path's ending */
             for (;;) {
-                parsed(model, &run, at, header, run.noop_index, 1u);
-                if (model->bus_transfers != transfers)
-                    return 1; /* its line came over the bus: the general path's ending */
                 tlm_time next = tlm_kernel_now(model->kernel) + cost;
                 if (next >= model->keeper.next_sync || tlm_event_pending(&model->step) ||
                     !tlm_kernel_continue_at(model->kernel, next))
@@ -212,6 +217,7 @@ int cs_simple_run(cs_engine_model *model)
                     break; /* the next command: the loop's own cases */
                 cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock; /* no fetch now */
                 model->bus_delay = 0;
+                parsed(model, &run, at, header, run.noop_index, 1u, true);
             }
             continue;
         } else {
@@ -244,7 +250,7 @@ int cs_simple_run(cs_engine_model *model)
 #endif
             }
             uint64_t errors = model->stats.errors;
-            parsed(model, &run, at, header, index, length);
+            parsed(model, &run, at, header, index, length, false);
             cs_decoded decoded = { .command = command, .header = header, .length = length, .available = length,
                                    .dwords = dwords };
             if (kind == EXEC_STORE_DATA_IMM) {

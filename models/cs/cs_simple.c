@@ -96,6 +96,20 @@ static int end_run(cs_engine_model *model, tlm_time cost)
     return CS_SIMPLE_ENDED;
 }
 
+/* The step loop's tlm_qk_inc and tlm_qk_sync_inline after a command of `cost`, with the
+ * keeper's offset 0 between commands (each synchronisation zeroes it) and left at 0 when the
+ * run ends (the next step event starts by resetting the keeper): true when the next command
+ * runs now, in this event, at its own time. */
+static inline bool go_on(cs_engine_model *model, tlm_time cost)
+{
+    tlm_time next = tlm_kernel_now(model->kernel) + cost;
+    if (next >= model->keeper.next_sync || tlm_event_pending(&model->step) ||
+        !tlm_kernel_continue_at(model->kernel, next))
+        return false;
+    model->stats.back_to_back++;
+    return true;
+}
+
 /* What stays the same while only simple commands run, and where the run is. */
 typedef struct run_state {
     unsigned level;          /* the level (0 ring, else the batch's): only batch commands change it */
@@ -142,6 +156,32 @@ static inline void parsed(cs_engine_model *model, run_state *run, uint64_t at, u
     } else {
         cs_advance_head(model, length);
         run->head = *run->head_register & CS_RING_HEAD_HEAD_MASK;
+    }
+}
+
+/* The NOOP the run decoded before, at `at`, and its repeats in the same line: nothing to
+ * decode, execute, wrap or report; each still parsed and synchronised on its own. CS_SIMPLE_NONE
+ * when the run goes on with the next command, else what cs_simple_run returns. */
+static int repeat_noop(cs_engine_model *model, run_state *run, uint64_t at, uint32_t offset, uint32_t room,
+                       tlm_time clock, uint64_t transfers)
+{
+    tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock + model->bus_delay;
+    parsed(model, run, at, run->noop, run->noop_index, 1u, false);
+    if (model->bus_transfers != transfers)
+        return 1; /* its line came over the bus: the general path's ending */
+    for (;;) {
+        if (!go_on(model, cost))
+            return end_run(model, cost);
+        at += 4u;
+        offset += 4u;
+        /* One dword less of room (a batch without a dword limit has no bound). */
+        room = run->level == 0 ? run->ring_left : room - (room != UINT32_MAX);
+        if (offset == CS_FETCH_LINE_BYTES || room <= 1u || line_dword(cs_line_bytes(model) + offset) != run->noop ||
+            (run->level == 0 && run->head + 4u >= run->size))
+            return CS_SIMPLE_NONE; /* the next command: the run's own cases */
+        cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock; /* no fetch now */
+        model->bus_delay = 0;
+        parsed(model, run, at, run->noop, run->noop_index, 1u, true);
     }
 }
 
@@ -194,94 +234,66 @@ int cs_simple_run(cs_engine_model *model)
         }
         uint32_t offset = (uint32_t)(at - line);
         uint32_t header = line_dword(cs_line_bytes(model) + offset);
-        uint32_t length = 1u;
         if (header == run.noop && room > 1u && (run.level > 0 || (!run.reports && run.head + 4u < run.size))) {
-            /* The NOOP seen before again, and its repeats in this line: nothing to decode,
-             * execute, wrap or report; each still parsed and synchronised on its own. */
-            model->command[0] = header;
-            tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock + model->bus_delay;
-            parsed(model, &run, at, header, run.noop_index, 1u, false);
-            if (model->bus_transfers != transfers)
-                return 1; /* its line came over the bus: the general path's ending */
-            for (;;) {
-                tlm_time next = tlm_kernel_now(model->kernel) + cost;
-                if (next >= model->keeper.next_sync || tlm_event_pending(&model->step) ||
-                    !tlm_kernel_continue_at(model->kernel, next))
-                    return end_run(model, cost);
-                model->stats.back_to_back++;
-                at += 4u;
-                offset += 4u;
-                room = run.level == 0 ? run.ring_left : room - (room != UINT32_MAX);
-                if (offset == CS_FETCH_LINE_BYTES || room <= 1u || line_dword(cs_line_bytes(model) + offset) != header ||
-                    (run.level == 0 && run.head + 4u >= run.size))
-                    break; /* the next command: the loop's own cases */
-                cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock; /* no fetch now */
-                model->bus_delay = 0;
-                parsed(model, &run, at, header, run.noop_index, 1u, true);
-            }
+            int ended = repeat_noop(model, &run, at, offset, room, clock, transfers);
+            if (ended != CS_SIMPLE_NONE)
+                return ended;
             continue;
-        } else {
-            long index = cs_decoder_entry(&model->decoder, header);
-            if (index < 0)
-                return CS_SIMPLE_NONE;
-            exec_kind kind = model->kinds[index];
-            if (!simple_kind(kind))
-                return CS_SIMPLE_NONE;
-            const cs_command *command = &model->commands[index];
-            length = cs_command_length(command, header);
-            /* Complete and accepted (cs_decoder_decode's status 0), not reaching TAIL or the
-             * batch limit, and not wrapping around the ring's end. */
-            if (length < command->min_length || !model->decoder.accepted[index] || length >= room ||
-                length > model->command_capacity || (run.level == 0 && run.head + 4u * length > run.size))
-                return CS_SIMPLE_NONE;
-            if (run.level > 0 && (command->flags & CS_CMD_RING_ONLY ||
-                                  ((command->privilege != CS_PRIV_NONE || command->privilege_fields[0]) &&
-                                   (!model->batch_secure[run.level] || model->batch_encrypted[run.level]))))
-                return CS_SIMPLE_NONE; /* cs_batch_permits may drop, convert or flag it (a GGTT select) */
-            const uint32_t *dwords = model->command;
-            if (offset + 4u * length > CS_FETCH_LINE_BYTES) {
-                if (!fetch_rest(model, at, length))
-                    return CS_SIMPLE_NONE;
-            } else {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-                dwords = model->line + offset / 4u; /* memory's byte order is the host's */
-#else
-                copy_dwords(model->command, cs_line_bytes(model) + offset, length);
-#endif
-            }
-            uint64_t errors = model->stats.errors;
-            parsed(model, &run, at, header, index, length, false);
-            cs_decoded decoded = { .command = command, .header = header, .length = length, .available = length,
-                                   .dwords = dwords };
-            if (kind == EXEC_STORE_DATA_IMM) {
-                model->in_simple = true;
-                cs_store_data(model, &decoded, cs_hot(model, &decoded, CS_HF_ADDRESS)); /* cs_execute's case */
-                model->in_simple = false;
-            } else if (kind != EXEC_NOOP || cs_hot(model, &decoded, CS_HF_NOP_ID_WRITE)) {
-                decoded.header_class = cs_header_class_of(header);
-                if (cs_instpm_disabled(model, &decoded))
-                    model->stats.instpm_disabled++; /* parsed, not executed (INSTPM) */
-                else
-                    cs_execute(model, kind, &decoded);
-            } else {
-                run.noop = header; /* nothing to execute: the same header again needs nothing */
-                run.noop_index = index;
-            }
-            /* A bus transfer (the fetch, a store without a grant, a HEAD report) may have set off
-             * a block that changed the engine, or raised an error: the general path's ending
-             * (cs_runnable, the status update) takes over after the command. */
-            if (model->stats.errors != errors || model->bus_transfers != transfers)
-                return (int)length;
         }
-        /* The step loop's tlm_qk_inc and tlm_qk_sync_inline, with the keeper's offset 0 between
-         * commands (each synchronisation zeroes it) and left at 0 when the run ends (the next
-         * step event starts by resetting the keeper). */
+        long index = cs_decoder_entry(&model->decoder, header);
+        if (index < 0)
+            return CS_SIMPLE_NONE;
+        exec_kind kind = model->kinds[index];
+        if (!simple_kind(kind))
+            return CS_SIMPLE_NONE;
+        const cs_command *command = &model->commands[index];
+        uint32_t length = cs_command_length(command, header);
+        /* Complete and accepted (cs_decoder_decode's status 0), not reaching TAIL or the
+         * batch limit, and not wrapping around the ring's end. */
+        if (length < command->min_length || !model->decoder.accepted[index] || length >= room ||
+            length > model->command_capacity || (run.level == 0 && run.head + 4u * length > run.size))
+            return CS_SIMPLE_NONE;
+        if (run.level > 0 && (command->flags & CS_CMD_RING_ONLY ||
+                              ((command->privilege != CS_PRIV_NONE || command->privilege_fields[0]) &&
+                               (!model->batch_secure[run.level] || model->batch_encrypted[run.level]))))
+            return CS_SIMPLE_NONE; /* cs_batch_permits may drop, convert or flag it (a GGTT select) */
+        const uint32_t *dwords = model->command;
+        if (offset + 4u * length > CS_FETCH_LINE_BYTES) {
+            if (!fetch_rest(model, at, length))
+                return CS_SIMPLE_NONE;
+        } else {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            dwords = model->line + offset / 4u; /* memory's byte order is the host's */
+#else
+            copy_dwords(model->command, cs_line_bytes(model) + offset, length);
+#endif
+        }
+        uint64_t errors = model->stats.errors;
+        parsed(model, &run, at, header, index, length, false);
+        cs_decoded decoded = { .command = command, .header = header, .length = length, .available = length,
+                               .dwords = dwords };
+        if (kind == EXEC_STORE_DATA_IMM) {
+            model->in_simple = true;
+            cs_store_data(model, &decoded, cs_hot(model, &decoded, CS_HF_ADDRESS)); /* cs_execute's case */
+            model->in_simple = false;
+        } else if (kind != EXEC_NOOP || cs_hot(model, &decoded, CS_HF_NOP_ID_WRITE)) {
+            decoded.header_class = cs_header_class_of(header);
+            if (cs_instpm_disabled(model, &decoded))
+                model->stats.instpm_disabled++; /* parsed, not executed (INSTPM) */
+            else
+                cs_execute(model, kind, &decoded);
+        } else {
+            run.noop = header; /* nothing to execute: the same header again needs nothing */
+            run.noop_index = index;
+        }
+        /* A bus transfer (the fetch, a store without a grant, a HEAD report) may have set off
+         * a block that changed the engine, or raised an error: the general path's ending
+         * (cs_runnable, the status update) takes over after the command. */
+        if (model->stats.errors != errors || model->bus_transfers != transfers)
+            return (int)length;
         tlm_time cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD * length) * clock + model->bus_delay;
-        tlm_time next = tlm_kernel_now(model->kernel) + cost;
-        if (next >= model->keeper.next_sync || tlm_event_pending(&model->step) ||
-            !tlm_kernel_continue_at(model->kernel, next))
+        if (!go_on(model, cost))
             return end_run(model, cost);
-        model->stats.back_to_back++;
     }
 }
 

@@ -2,7 +2,6 @@
  * (its transfers, and the stores and loads the commands make through it), the cacheline fetch
  * of the command at the current position, HEAD's advance with its wrap count and automatic
  * report (spec 000 §1.1.5), and MI_ARB_CHECK's move of HEAD to UHPTR. */
-#include <string.h>
 #include "cs_engine_internal.h"
 
 /* ---- the memory port --------------------------------------------------------------------- */
@@ -82,6 +81,8 @@ bool cs_load(cs_engine_model *model, uint64_t address, uint32_t *value)
 
 /* ---- fetch --------------------------------------------------------------------------------- */
 
+/* The cacheline at `line` into the fetch buffer, on the bus; false (the buffer invalid) when
+ * the bus refuses it. */
 bool cs_fetch_line(cs_engine_model *model, uint64_t line)
 {
     model->stats.fetches++;

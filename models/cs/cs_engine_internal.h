@@ -384,6 +384,19 @@ static inline void cs_store_data(cs_engine_model *model, const cs_decoded *decod
     cs_store(model, address, cs_hot(model, decoded, CS_HF_DATA) | high << 32, qword ? 8u : 4u);
 }
 
+/* A dword of memory, little-endian as memory holds it. */
+static inline uint32_t cs_le32(const uint8_t *bytes)
+{
+    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
+}
+
+/* The engine's accesses go through the GGTT from the ring and secure batches, else through the
+ * PPGTT (spec 000 §1.1.5.3, §1.2.5). */
+static inline bool cs_privileged_access(const cs_engine_model *model)
+{
+    return model->level == 0 || model->batch_secure[model->level];
+}
+
 /* The fetched line's bytes. */
 static inline uint8_t *cs_line_bytes(cs_engine_model *model)
 {

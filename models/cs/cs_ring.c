@@ -11,9 +11,8 @@
 static bool bus(cs_engine_model *model, tlm_cmd command, uint64_t address, void *data, uint32_t length)
 {
     tlm_payload payload = tlm_payload_make(command, address, data, length);
-    /* The ring and secure batches go through the GGTT, non-secure batches through the PPGTT
-     * (spec 000 §1.1.5.3, §1.2.5); this GT maps both onto one flat memory. */
-    payload.privileged = model->level == 0 || model->batch_secure[model->level];
+    /* This GT maps the GGTT and the PPGTT onto one flat memory. */
+    payload.privileged = cs_privileged_access(model);
     payload.address_space = payload.privileged ? TLM_SPACE_GGTT : TLM_SPACE_PPGTT;
     /* Whatever the transfer sets off (an observer, a watch) may withdraw a grant. */
     model->store_grant.valid = false;
@@ -45,7 +44,7 @@ static bool bus(cs_engine_model *model, tlm_cmd command, uint64_t address, void 
  * does not run. */
 uint8_t *cs_grant_request(cs_engine_model *model, cs_grant *grant, tlm_cmd command, uint64_t address, uint32_t bytes)
 {
-    bool privileged = model->level == 0 || model->batch_secure[model->level];
+    bool privileged = cs_privileged_access(model);
     tlm_dmi_region *region = &grant->region;
     uint64_t last = address + bytes - 1u;
     tlm_payload request = tlm_payload_make(command, address, NULL, bytes);
@@ -102,7 +101,7 @@ static bool fetch_dword(cs_engine_model *model, uint64_t address, uint32_t *valu
         return false;
     uint32_t at = (uint32_t)(address - line);
     const uint8_t *bytes = cs_line_bytes(model) + at;
-    *value = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
+    *value = cs_le32(bytes);
     return true;
 }
 
@@ -206,8 +205,7 @@ uint32_t cs_fetch_command(cs_engine_model *model, cs_decoded *decoded, uint64_t 
         *at + 4u * (uint64_t)length <= model->line_address + CS_FETCH_LINE_BYTES) {
         const uint8_t *bytes = cs_line_bytes(model) + (*at - model->line_address);
         for (; i < length; i++)
-            model->command[i] = (uint32_t)bytes[4u * i] | (uint32_t)bytes[4u * i + 1u] << 8 |
-                                (uint32_t)bytes[4u * i + 2u] << 16 | (uint32_t)bytes[4u * i + 3u] << 24;
+            model->command[i] = cs_le32(bytes + 4u * i);
     }
     for (; i < length; i++) {
         if (!fetch_dword(model, wraps ? cs_command_address(model, i) : *at + 4u * i, &model->command[i])) {

@@ -31,12 +31,6 @@ bool cs_simple_allowed(const cs_engine_model *model)
            model->walkers_outstanding == 0 && !model->restoring;
 }
 
-/* A dword of the fetched line, little-endian as memory holds it. */
-static inline uint32_t line_dword(const uint8_t *bytes)
-{
-    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
-}
-
 /* The command's dwords out of the fetched line. */
 static inline void copy_dwords(uint32_t *to, const uint8_t *from, uint32_t count)
 {
@@ -44,7 +38,7 @@ static inline void copy_dwords(uint32_t *to, const uint8_t *from, uint32_t count
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         memcpy(&to[i], from + 4u * i, 4); /* memory's byte order is the host's */
 #else
-        to[i] = line_dword(from + 4u * i);
+        to[i] = cs_le32(from + 4u * i);
 #endif
     }
 }
@@ -176,7 +170,7 @@ static int repeat_noop(cs_engine_model *model, run_state *run, uint64_t at, uint
         offset += 4u;
         /* One dword less of room (a batch without a dword limit has no bound). */
         room = run->level == 0 ? run->ring_left : room - (room != UINT32_MAX);
-        if (offset == CS_FETCH_LINE_BYTES || room <= 1u || line_dword(cs_line_bytes(model) + offset) != run->noop ||
+        if (offset == CS_FETCH_LINE_BYTES || room <= 1u || cs_le32(cs_line_bytes(model) + offset) != run->noop ||
             (run->level == 0 && run->head + 4u >= run->size))
             return CS_SIMPLE_NONE; /* the next command: the run's own cases */
         cost = (tlm_time)(CS_CYCLES_PER_COMMAND + CS_CYCLES_PER_DWORD) * clock; /* no fetch now */
@@ -233,7 +227,7 @@ int cs_simple_run(cs_engine_model *model)
             }
         }
         uint32_t offset = (uint32_t)(at - line);
-        uint32_t header = line_dword(cs_line_bytes(model) + offset);
+        uint32_t header = cs_le32(cs_line_bytes(model) + offset);
         if (header == run.noop && room > 1u && (run.level > 0 || (!run.reports && run.head + 4u < run.size))) {
             int ended = repeat_noop(model, &run, at, offset, room, clock, transfers);
             if (ended != CS_SIMPLE_NONE)

@@ -498,6 +498,16 @@ static void fail(workload_result *r, const char *format, ...)
     va_end(args);
 }
 
+/* The system a workload body runs on (make_system), or NULL with the failure recorded. */
+static gtsim_system *workload_system(workload_result *r, FILE **null)
+{
+    char error[256];
+    gtsim_system *system = make_system(null, error, sizeof error);
+    if (!system)
+        fail(r, "%s", error);
+    return system;
+}
+
 /* Writes request `k` of context `c` into its slot; the new TAIL. */
 static bool write_request(const tlm_target *memory, context *c, uint32_t ring_bytes)
 {
@@ -701,12 +711,9 @@ static void contexts_body(const void *arg, void *out)
     workload_result *r = out;
     r->ok = true;
     FILE *null = NULL;
-    char error[256];
-    gtsim_system *system = make_system(&null, error, sizeof error);
-    if (!system) {
-        fail(r, "%s", error);
+    gtsim_system *system = workload_system(r, &null);
+    if (!system)
         return;
-    }
     tlm_kernel *kernel = gtsim_system_kernel(system);
     tlm_time period = gtsim_system_clock_period(system);
     unsigned count = config->engines * config->per_engine;
@@ -798,12 +805,9 @@ static void empty_body(const void *arg, void *out)
     workload_result *r = out;
     r->ok = true;
     FILE *null = NULL;
-    char error[256];
-    gtsim_system *system = make_system(&null, error, sizeof error);
-    if (!system) {
-        fail(r, "%s", error);
+    gtsim_system *system = workload_system(r, &null);
+    if (!system)
         return;
-    }
     r->heap_setup = r->heap_end = heap_in_use();
     gtsim_system_destroy(system);
     fclose(null);
@@ -817,12 +821,9 @@ static void idle_body(const void *arg, void *out)
     workload_result *r = out;
     r->ok = true;
     FILE *null = NULL;
-    char error[256];
-    gtsim_system *system = make_system(&null, error, sizeof error);
-    if (!system) {
-        fail(r, "%s", error);
+    gtsim_system *system = workload_system(r, &null);
+    if (!system)
         return;
-    }
     tlm_kernel *kernel = gtsim_system_kernel(system);
     tlm_time period = gtsim_system_clock_period(system);
     uint64_t events0 = tlm_kernel_events_executed(kernel);
